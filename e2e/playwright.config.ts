@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium/flags';
+
+/** The e2e site runs beside a developer's `npm start` without touching its ports or data. */
+export const E2E_PORT = 3300;
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+export const MAILDEV_WEB = 'http://127.0.0.1:1180';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_ORIGIN,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } } },
+  ],
+  webServer: {
+    // Exactly what `npm start` runs, on e2e ports, with a fresh in-memory store.
+    command: 'node --import tsx tools/dev/start.ts',
+    cwd: '..',
+    url: `${E2E_ORIGIN}/api/content/faq?page=home`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      PUBLIC_ORIGIN: E2E_ORIGIN,
+      MAILDEV_SMTP_PORT: '1125',
+      MAILDEV_WEB_PORT: '1180',
+      EMBEDDED_MONGO_DATA: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,47 @@
+import { errorEnvelopeSchema } from '@croft/contracts';
+
+/** A failed call: the service's error envelope, or a network/parse failure (code 'network_error'). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Prefix for every call; '' on the composed site (same origin). */
+  baseUrl?: string;
+  fetch?: FetchLike;
+}
+
+/** GET/POST JSON and hand back the parsed body, or throw ApiError with the envelope's code and message. */
+export async function requestJson(
+  options: ClientOptions,
+  path: string,
+  init: RequestInit = {},
+): Promise<unknown> {
+  const doFetch = options.fetch ?? ((input, i) => fetch(input, i));
+  let res: Response;
+  try {
+    res = await doFetch(`${options.baseUrl ?? ''}${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(body);
+    if (envelope.success) throw new ApiError(res.status, envelope.data.error.code, envelope.data.error.message);
+    throw new ApiError(res.status, 'http_error', `Request failed with status ${res.status}`);
+  }
+  return body;
+}

@@ -1,0 +1,2 @@
+export { ApiError, type ClientOptions, type FetchLike } from './api-error';
+export { createContentClient, type ContentClient } from './content-client';

@@ -1,0 +1,4 @@
+import { contentHandlers } from './content/handlers';
+
+/** Every service's default handlers: what a standalone remote, Storybook and vitest answer with. */
+export const defaultHandlers = [...contentHandlers()];

@@ -1,0 +1,1 @@
+export { startStandalone, type StandaloneOptions } from './standalone';

@@ -1,0 +1,60 @@
+import { StrictMode, Suspense, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
+import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
+import { startMockWorker } from '@croft/mocks/browser';
+
+export interface StandaloneOptions {
+  /** The remote's display name, shown in the standalone banner. */
+  name: string;
+  /** The remote's './Routes' map: route pattern → page. */
+  routes: Record<string, ComponentType>;
+  /** Extra demo pages for things a remote exposes that are not routes (dialogs). */
+  demos?: Record<string, ComponentType>;
+}
+
+function StandaloneIndex({ name, paths }: { name: string; paths: string[] }) {
+  return (
+    <PageFrame title={`${name} (standalone)`} section="home">
+      <p>This remote is running on its own, answered by MSW mocks. Its pages:</p>
+      <ul>
+        {paths.map((p) => (
+          <li key={p}>
+            <Link to={p.replace('/*', '').replace(':token', 'demo-token')}>{p}</Link>
+          </li>
+        ))}
+      </ul>
+    </PageFrame>
+  );
+}
+
+/**
+ * Runs one remote alone in the browser: MSW answers every /api call, a router mounts the
+ * remote's own route map. Used by `nx serve <remote>`; the composed site never loads this.
+ */
+export async function startStandalone({ name, routes, demos = {} }: StandaloneOptions): Promise<void> {
+  await startMockWorker();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  const all = { ...routes, ...demos };
+  const hasIndex = '/' in all;
+  createRoot(container).render(
+    <StrictMode>
+      <ToastProvider>
+        <BrowserRouter>
+          <div className="cc-standalone-banner" role="note">
+            Standalone {name} · MSW mocks
+          </div>
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <Routes>
+              {!hasIndex && <Route path="/" element={<StandaloneIndex name={name} paths={Object.keys(all)} />} />}
+              {Object.entries(all).map(([path, Page]) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </ToastProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * @croft/ui — the Croft Common design system.
+ *
+ * Components import their own CSS (class names prefixed `cc-`). The global
+ * stylesheet (fonts, tokens, reset) is separate: import
+ * `libs/ui/src/global.css` once in the app shell and in Storybook.
+ */
+export * from './tokens/tokens';
+export { contrastRatio, relativeLuminance, parseColor } from './tokens/contrast';
+
+export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
+export type { VisuallyHiddenProps } from './components/visually-hidden/visually-hidden';
+export { SkipLink } from './components/skip-link/skip-link';
+export type { SkipLinkProps } from './components/skip-link/skip-link';
+export { Spinner } from './components/spinner/spinner';
+export type { SpinnerProps } from './components/spinner/spinner';
+export { CloseIcon, ChevronDownIcon, PlusIcon, MenuIcon } from './components/icons/icons';
+export type { IconProps } from './components/icons/icons';
+
+export { Button } from './components/button/button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './components/button/button';
+export { RoundButton } from './components/round-button/round-button';
+export type { RoundButtonProps, RoundButtonRenderProps, RoundButtonTone, RoundButtonSize } from './components/round-button/round-button';
+export { IconButton } from './components/icon-button/icon-button';
+export type { IconButtonProps } from './components/icon-button/icon-button';
+
+export { Dialog } from './components/dialog/dialog';
+export type { DialogProps, DialogSize } from './components/dialog/dialog';
+export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
+export type { ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+
+export { ToastProvider, Toaster, useToast } from './components/toast/toast';
+export type { ToastProviderProps, ToasterProps, UseToast } from './components/toast/toast';
+export {
+  toast,
+  dismissToast,
+  getToastStore,
+  createToastStore,
+  DEFAULT_TOAST_DURATION_MS,
+  MAX_TOASTS,
+} from './components/toast/toast-store';
+export type { ToastOptions, ToastRecord, ToastStore, ToastVariant } from './components/toast/toast-store';
+
+export { Accordion } from './components/accordion/accordion';
+export type { AccordionProps, AccordionItem } from './components/accordion/accordion';
+
+export { TextField, TextArea } from './components/text-field/text-field';
+export type { TextFieldProps, TextAreaProps } from './components/text-field/text-field';
+export { Checkbox } from './components/checkbox/checkbox';
+export type { CheckboxProps } from './components/checkbox/checkbox';
+export { Select } from './components/select/select';
+export type { SelectProps, SelectOption } from './components/select/select';
+export { OtpInput, sanitizeCode } from './components/otp-input/otp-input';
+export type { OtpInputProps } from './components/otp-input/otp-input';
+
+export { ResilientImage } from './components/resilient-image/resilient-image';
+export type { ResilientImageProps } from './components/resilient-image/resilient-image';
+export { withCacheBust, srcSetWithCacheBust, canCacheBust } from './components/resilient-image/cache-bust';
+
+export { PageFrame } from './components/page-frame/page-frame';
+export type { PageFrameProps } from './components/page-frame/page-frame';

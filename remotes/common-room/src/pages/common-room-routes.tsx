@@ -1,0 +1,29 @@
+import { Route, Routes } from 'react-router';
+import { frame } from './frames';
+
+const SignIn = frame('sign-in');
+const Main = frame('main');
+const Member = frame('member');
+const LunchRun = frame('lunch-run');
+const Ledger = frame('ledger');
+const Profile = frame('profile');
+const Dashboard = frame('dashboard');
+const Moments = frame('moments');
+const NotFound = frame('not-found');
+
+/** Everything under /common-room. */
+export default function CommonRoomRoutes() {
+  return (
+    <Routes>
+      <Route index element={<SignIn />} />
+      <Route path="main" element={<Main />} />
+      <Route path="member" element={<Member />} />
+      <Route path="member/lunch-run" element={<LunchRun />} />
+      <Route path="member/ledger" element={<Ledger />} />
+      <Route path="member/profile" element={<Profile />} />
+      <Route path="member/dashboard" element={<Dashboard />} />
+      <Route path="member/moments" element={<Moments />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,2 @@
+// Standalone entry (nx serve loyalty): index → bootstrap so shared singletons resolve first.
+void import('./bootstrap');

@@ -1,0 +1,5 @@
+import '@croft/ui/global.css';
+import { startStandalone } from '@croft/remote-harness';
+import { routes } from './routes';
+
+void startStandalone({ name: 'site', routes });

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { faqListResponseSchema } from '@croft/contracts';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/content/src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+describe('services/content/src/main.ts', () => {
+  it('prints every bad variable and exits 1 on a bad config', async () => {
+    const proc = run({ PORT: 'abc', LOG_LEVEL: 'chatty' });
+    expect(await proc.exited).toBe(1);
+    expect(proc.err()).toContain('Invalid configuration (2 problems)');
+    expect(proc.err()).toContain('PORT: must be a whole number from 0 to 65535');
+    expect(proc.err()).toContain('LOG_LEVEL: must be one of');
+  });
+
+  it('starts on its own with the embedded store, seeds, serves the FAQ and stops on SIGTERM', async () => {
+    const proc = run({ PORT: '0', LOG_LEVEL: 'info' });
+    try {
+      const deadline = Date.now() + 30_000;
+      let url: string | undefined;
+      while (!url && Date.now() < deadline) {
+        const line = proc
+          .out()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { msg?: string; url?: string })
+          .find((l) => l.msg === 'content service listening');
+        url = line?.url;
+        if (!url) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(url, proc.err()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/content$/);
+      const response = await fetch(`${url}/faq?page=hall`);
+      expect(response.status).toBe(200);
+      expect(faqListResponseSchema.parse(await response.json()).items.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      proc.child.kill('SIGTERM');
+    }
+    expect(await proc.exited).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+import express, { type Express, type Router } from 'express';
+import compression from 'compression';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import {
+  apiNotFound,
+  errorHandler,
+  isHttpsOrigin,
+  jsonBody,
+  originCheck,
+  requestLogger,
+  securityHeaders,
+} from '@croft/service-kit';
+import type { RemoteManifest } from '@croft/contracts';
+import { REMOTE_DIRS } from './manifest';
+
+export interface GatewayOptions {
+  logger: Logger;
+  publicOrigin: string;
+  /** Folder with shell/ and remotes/<name>/ (the rspack build output). */
+  staticDir: string;
+  manifest: RemoteManifest;
+  /** Service routers by name, mounted at /api/<name>. */
+  services: Record<string, Router>;
+}
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Hashed build output lives under assets/: cache it for a year; everything else revalidates. */
+function setCacheHeaders(res: express.Response, filePath: string): void {
+  const hashed = /[\\/]assets[\\/][^\\/]+\.[0-9a-f]{10}\.[a-z0-9]+$/i.test(filePath);
+  res.setHeader('Cache-Control', hashed ? LONG_CACHE : REVALIDATE);
+}
+
+function externalOrigins(manifest: RemoteManifest): string[] {
+  return [...new Set(Object.values(manifest.remotes).filter((u) => /^https?:/.test(u)).map((u) => new URL(u).origin))];
+}
+
+/**
+ * The gateway: every service under /api/<name>, the runtime manifest, the built remotes under
+ * /remotes/<name>/ and the shell for every other path (client-side routing).
+ */
+export function createGatewayApp(options: GatewayOptions): Express {
+  const { logger, staticDir } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+  const remoteOrigins = externalOrigins(options.manifest);
+  app.use(
+    securityHeaders({
+      https: isHttpsOrigin(options.publicOrigin),
+      scriptSrc: remoteOrigins,
+      connectSrc: remoteOrigins,
+      imgSrc: remoteOrigins,
+    }),
+  );
+
+  // gzip text responses (HTML, JS, CSS, JSON over 1 kB) for visitors on slow connections.
+  app.use(compression());
+
+  const api = express.Router();
+  api.use(requestLogger(logger));
+  api.use(originCheck(options.publicOrigin));
+  api.use(jsonBody());
+  for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
+  api.use(apiNotFound());
+  app.use('/api', api);
+
+  const manifestBody = JSON.stringify(options.manifest);
+  app.get('/mf-manifest.json', (_req, res) => {
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.type('application/json').send(manifestBody);
+  });
+
+  const staticOptions = { index: false, fallthrough: true, setHeaders: setCacheHeaders, etag: true } as const;
+  for (const dir of Object.values(REMOTE_DIRS)) {
+    const root = join(staticDir, 'remotes', dir);
+    app.use(`/remotes/${dir}`, express.static(root, staticOptions));
+    // A missing remote file is a 404, never the shell's HTML (a script tag must not get HTML).
+    app.use(`/remotes/${dir}`, (_req, res) => res.status(404).type('text/plain').send('Not found'));
+  }
+  const shellDir = join(staticDir, 'shell');
+  app.use(express.static(shellDir, staticOptions));
+
+  const indexHtml = resolve(shellDir, 'index.html');
+  app.get(/.*/, (req, res, next) => {
+    // Asset-looking paths that reach here do not exist: answer 404 rather than HTML.
+    if (/\.[a-z0-9]{2,5}$/i.test(req.path)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    if (!existsSync(indexHtml)) {
+      next(new Error(`The site is not built: ${indexHtml} is missing. Run npm run build.`));
+      return;
+    }
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.sendFile(indexHtml);
+  });
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,53 @@
+/**
+ * The whole site in one process: `npm start` runs this (through tools/dev/start.ts).
+ * Without MONGODB_URI the embedded MongoDB-compatible store starts in-process.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connectMongo, createLogger, listen, loadConfigOrExit } from '@croft/service-kit';
+import { createContentService } from '@croft/content-service';
+import { gatewayConfigSchema } from './config';
+import { createGatewayApp } from './app';
+import { buildRemoteManifest } from './manifest';
+
+const config = loadConfigOrExit(gatewayConfigSchema);
+const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+const workspaceRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
+
+async function main(): Promise<void> {
+  const mongo = await connectMongo({
+    uri: config.MONGODB_URI,
+    dbName: config.MONGODB_DB,
+    embedded: { dataFile: config.EMBEDDED_MONGO_DATA },
+    logger,
+  });
+  const content = createContentService({ db: mongo.connection, logger });
+  await content.seed();
+
+  const app = createGatewayApp({
+    logger,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve(workspaceRoot, 'dist'),
+    manifest: buildRemoteManifest(config),
+    services: { content: content.router },
+  });
+  const server = await listen(app, config.PORT, config.HOST);
+  logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    await mongo.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'gateway failed to start');
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Configuration is read once at start-up from the environment and validated with zod.
+ * A bad value stops start-up with a message that names every bad variable (never its value,
+ * which may be a secret such as a connection string with a password).
+ */
+export class ConfigError extends Error {
+  readonly problems: { variable: string; message: string }[];
+
+  constructor(problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
+        problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const portSchema = (defaultPort: number) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, { error: 'must be a whole number from 0 to 65535' })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: 'must be a whole number from 0 to 65535' })
+    .default(defaultPort);
+
+const originSchema = z
+  .string()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.origin === value.replace(/\/$/, '')
+        );
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an origin such as https://croftcommon.co.uk (scheme and host, no path)' },
+  )
+  .transform((value) => new URL(value).origin);
+
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL such as ${example}` },
+  );
+
+const mailFromSchema = z
+  .string()
+  .regex(/^(?:[^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+    error: 'must be an address such as "Croft Common <hello@croftcommon.co.uk>" or hello@croftcommon.co.uk',
+  });
+
+/**
+ * The variables every service understands. Services extend the shape with their own:
+ * `baseConfigSchema(3101).extend({ MY_VAR: z.string() })`.
+ */
+export function baseConfigSchema(defaultPort: number) {
+  return z.object({
+    PORT: portSchema(defaultPort),
+    PUBLIC_ORIGIN: originSchema.default('http://localhost:3000'),
+    MONGODB_URI: urlWithScheme(['mongodb:', 'mongodb+srv:'], 'mongodb://127.0.0.1:27017').optional(),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be 1-63 letters, digits, "_" or "-"' })
+      .default('croft'),
+    SMTP_URL: urlWithScheme(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025').default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: mailFromSchema.default('Croft Common <hello@croftcommon.local>'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    EMBEDDED_MONGO_DATA_FILE: z.string().optional(),
+    HOST: z.string().regex(/^[0-9A-Za-z.:-]+$/, { error: 'must be a host name or IP address' }).default('127.0.0.1'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
+      .default('development'),
+  });
+}
+
+export type BaseConfig = z.infer<ReturnType<typeof baseConfigSchema>>;
+
+/**
+ * Validates the environment against `schema`. Empty strings count as unset, so `FOO=` falls
+ * back to the default. Throws ConfigError listing each bad variable.
+ */
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => ({
+    variable: issue.path.length ? issue.path.map(String).join('.') : '(environment)',
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
+  }));
+  throw new ConfigError(problems);
+}
+
+/**
+ * For main files: load the config or print the problems and exit with status 1.
+ */
+export function loadConfigOrExit<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  try {
+    return loadConfig(schema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

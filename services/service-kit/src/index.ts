@@ -1,0 +1,28 @@
+export { ConfigError, LOG_LEVELS, baseConfigSchema, loadConfig, loadConfigOrExit } from './config';
+export type { BaseConfig, LogLevel } from './config';
+export { HttpError, apiNotFound, errorBody, errorHandler } from './errors';
+export type { ErrorBody } from './errors';
+export { MAX_INPUT_DEPTH, assertNoOperatorKeys, findOperatorKey, validate } from './validate';
+export type { ValidatingHandler, Validated, ValidationSchemas } from './validate';
+export {
+  JSON_BODY_LIMIT,
+  contentSecurityPolicyDirectives,
+  contentSecurityPolicyHeader,
+  isHttpsOrigin,
+  jsonBody,
+  originCheck,
+  securityHeaders,
+} from './security';
+export type { SecurityHeadersOptions } from './security';
+export { MongoRateLimitStore, RATE_LIMIT_MESSAGE, rateLimit, rateLimitModel } from './rate-limit';
+export type { RateLimitOptions } from './rate-limit';
+export { createLogger, requestLogger, silentLogger } from './logger';
+export type { Logger } from './logger';
+export { connectMongo } from './mongo';
+export type { ConnectMongoOptions, MongoHandle } from './mongo';
+export { createMailer } from './mailer';
+export type { MailMessage, Mailer } from './mailer';
+export { manualClock, systemClock } from './clock';
+export type { Clock, ManualClock } from './clock';
+export { createServiceApp, listen } from './app';
+export type { RunningServer, ServiceAppOptions } from './app';

@@ -1,0 +1,86 @@
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from './clock';
+import { connectMongo, type MongoHandle } from './mongo';
+import { MongoRateLimitStore, rateLimit, rateLimitModel } from './rate-limit';
+
+let mongo: MongoHandle;
+
+beforeAll(async () => {
+  mongo = await connectMongo({ dbName: 'kit_rate_limit' });
+});
+
+afterAll(async () => {
+  await mongo?.stop();
+});
+
+function storeWith(clock = manualClock(), windowMs = 60_000, prefix = 'rl:') {
+  const store = new MongoRateLimitStore(mongo.connection, { clock, prefix });
+  store.init({ windowMs } as Parameters<MongoRateLimitStore['init']>[0]);
+  return { store, clock };
+}
+
+describe('MongoRateLimitStore', () => {
+  it('counts hits per key within a window and starts a new window after it ends', async () => {
+    const { store, clock } = storeWith();
+    const first = await store.increment('a');
+    expect(first.totalHits).toBe(1);
+    expect(first.resetTime?.toISOString()).toBe('2025-01-01T12:01:00.000Z');
+    expect((await store.increment('a')).totalHits).toBe(2);
+    expect((await store.increment('b')).totalHits).toBe(1);
+    expect(await store.get('a')).toEqual({ totalHits: 2, resetTime: first.resetTime });
+
+    await store.decrement('a');
+    expect((await store.get('a'))?.totalHits).toBe(1);
+
+    clock.advance(60_000);
+    expect(await store.get('a')).toBeUndefined();
+    const next = await store.increment('a');
+    expect(next.totalHits).toBe(1);
+    expect(next.resetTime?.toISOString()).toBe('2025-01-01T12:02:00.000Z');
+
+    await store.resetKey('a');
+    expect(await store.get('a')).toBeUndefined();
+  });
+
+  it('stays exact under concurrent increments, also across two store instances', async () => {
+    const clock = manualClock();
+    const one = storeWith(clock, 60_000, 'conc:').store;
+    const two = storeWith(clock, 60_000, 'conc:').store;
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? one : two).increment('shared')),
+    );
+    expect(results.map((r) => r.totalHits).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect((await one.get('shared'))?.totalHits).toBe(200);
+  });
+
+  it('resetAll clears only its own prefix', async () => {
+    const { store: mine, clock } = storeWith(manualClock(), 60_000, 'mine:');
+    const { store: theirs } = storeWith(clock, 60_000, 'theirs:');
+    await mine.increment('k');
+    await theirs.increment('k');
+    await mine.resetAll();
+    expect(await mine.get('k')).toBeUndefined();
+    expect((await theirs.get('k'))?.totalHits).toBe(1);
+  });
+
+  it('declares a TTL index so finished windows are deleted', async () => {
+    const model = rateLimitModel(mongo.connection);
+    await model.init();
+    const indexes = await model.collection.indexes();
+    expect(indexes.find((i) => i.key.resetAt === 1)).toMatchObject({ expireAfterSeconds: 0 });
+  });
+
+  it('plugs into rateLimit() and answers 429 once the shared count is used up', async () => {
+    const app = express();
+    app.get('/x', rateLimit({ windowMs: 60_000, limit: 2, keyPrefix: 'mongo-test', store: new MongoRateLimitStore(mongo.connection) }), (_req, res) => {
+      res.json({ ok: true });
+    });
+    expect((await request(app).get('/x')).status).toBe(200);
+    expect((await request(app).get('/x')).status).toBe(200);
+    const limited = await request(app).get('/x');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+  });
+});

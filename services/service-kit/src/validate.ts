@@ -1,0 +1,135 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import { HttpError } from './errors';
+
+type Part = 'body' | 'query' | 'params';
+
+export interface ValidationSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Validated<S extends ValidationSchemas> {
+  body: Out<S['body']>;
+  query: Out<S['query']>;
+  params: Out<S['params']>;
+}
+
+/** The middleware plus a typed accessor for what it parsed: `const { query } = v.get(res)`. */
+export type ValidatingHandler<S extends ValidationSchemas> = RequestHandler & {
+  get(res: Response): Validated<S>;
+};
+
+/** Nesting deeper than this is refused outright (no legitimate request needs it). */
+export const MAX_INPUT_DEPTH = 32;
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Finds the first key that could act as a MongoDB operator or path, at any depth:
+ * keys starting with `$`, keys containing `.`, prototype keys, and for query strings also
+ * bracketed keys (`page[$ne]`), whatever query parser is configured. Returns a readable
+ * location such as `body.filter.$where`, or null when the input is clean.
+ */
+export function findOperatorKey(
+  value: unknown,
+  options: { root?: string; brackets?: boolean } = {},
+): { path: string; key: string; reason: 'operator' | 'too_deep' } | null {
+  const root = options.root ?? 'input';
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: root, depth: 0 }];
+  while (stack.length) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return { path, key: '', reason: 'too_deep' };
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => stack.push({ value: item, path: `${path}[${index}]`, depth: depth + 1 }));
+      continue;
+    }
+    for (const key of Object.keys(current)) {
+      const bad =
+        key.startsWith('$') ||
+        key.includes('.') ||
+        FORBIDDEN_KEYS.has(key) ||
+        (options.brackets === true && (key.includes('[') || key.includes(']')));
+      if (bad) return { path: `${path}.${key}`, key, reason: 'operator' };
+      stack.push({ value: (current as Record<string, unknown>)[key], path: `${path}.${key}`, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+function describeIssue(part: Part, issue: z.core.$ZodIssue): string {
+  const where = [part, ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return `${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return part === 'body' && issue.path.length === 0
+      ? 'body: a JSON body (Content-Type: application/json) is required'
+      : `${where}: is required`;
+  }
+  if (issue.code === 'invalid_value' && issue.values.length > 0) {
+    return `${where}: must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
+  }
+  return `${where}: ${issue.message}`;
+}
+
+/** Throws HttpError 400 invalid_request if `value` holds an operator-style key. */
+export function assertNoOperatorKeys(value: unknown, part: Part | string, brackets = part === 'query'): void {
+  const found = findOperatorKey(value, { root: part, brackets });
+  if (!found) return;
+  if (found.reason === 'too_deep') {
+    throw new HttpError(400, 'invalid_request', `Invalid request: ${found.path} is nested too deeply.`);
+  }
+  throw new HttpError(
+    400,
+    'invalid_request',
+    `Invalid request: field "${found.key}" (at ${found.path}) is not allowed; keys starting with "$" or containing "."${
+      brackets ? ' or brackets' : ''
+    } are rejected.`,
+  );
+}
+
+const PARTS: Part[] = ['params', 'query', 'body'];
+
+/**
+ * Validates request parts with zod schemas (give `.strict()` object schemas so unknown keys are
+ * a 400). Before zod runs, every part is checked for operator-style keys. On success the parsed
+ * values are available through `handler.get(res)` and on `res.locals.valid`.
+ */
+export function validate<S extends ValidationSchemas>(schemas: S): ValidatingHandler<S> {
+  const results = new WeakMap<Response, Validated<S>>();
+
+  const handler = (req: Request, res: Response, next: NextFunction) => {
+    const raw: Record<Part, unknown> = { params: req.params, query: req.query, body: req.body };
+    for (const part of PARTS) assertNoOperatorKeys(raw[part], part);
+
+    const parsed: Record<Part, unknown> = { params: undefined, query: undefined, body: undefined };
+    const problems: string[] = [];
+    for (const part of PARTS) {
+      const schema = schemas[part];
+      if (!schema) continue;
+      const result = schema.safeParse(raw[part] ?? (part === 'body' ? undefined : {}));
+      if (result.success) parsed[part] = result.data;
+      else problems.push(...result.error.issues.map((issue) => describeIssue(part, issue)));
+    }
+    if (problems.length) {
+      throw new HttpError(400, 'invalid_request', `Invalid request: ${problems.slice(0, 5).join('; ')}.`);
+    }
+    const valid = parsed as unknown as Validated<S>;
+    results.set(res, valid);
+    res.locals.valid = valid;
+    next();
+  };
+
+  return Object.assign(handler, {
+    get(res: Response): Validated<S> {
+      const valid = results.get(res);
+      if (!valid) throw new Error('validate(): get(res) called before the middleware ran');
+      return valid;
+    },
+  });
+}

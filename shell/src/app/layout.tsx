@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SkipLink } from '@croft/ui';
+import { TopNav } from './top-nav';
+import { lowerCaseRedirect } from './route-table';
+
+function isEditableFocused(): boolean {
+  const el = document.activeElement;
+  if (!el) return false;
+  return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ||
+    (el instanceof HTMLElement && el.isContentEditable);
+}
+
+/** '/Cafe' → '/cafe' for known first segments, never while the visitor is typing. */
+function useLowerCaseRedirect() {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    const target = lowerCaseRedirect(pathname);
+    if (target && !isEditableFocused()) navigate(`${target}${search}${hash}`, { replace: true });
+  }, [pathname, search, hash, navigate]);
+}
+
+/** Every navigation starts at the top of the page. */
+function useScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function Layout() {
+  useLowerCaseRedirect();
+  useScrollToTop();
+  return (
+    <>
+      <SkipLink targetId="main" />
+      <TopNav />
+      <Outlet />
+    </>
+  );
+}
+

@@ -1,0 +1,74 @@
+import { Component, Suspense, use, useState, type ReactNode } from 'react';
+import { Button, PageFrame, Spinner } from '@croft/ui';
+import { loadRemoteRoutes, resetRemote } from './remote-loader';
+import type { RemoteName } from './remote-manifest';
+
+const REMOTE_LABELS: Record<RemoteName, string> = {
+  site: 'This page',
+  common_room: 'The Common Room',
+  loyalty: 'The loyalty card',
+  cinema: 'Secret cinema',
+  cms: 'Content tools',
+};
+
+function RemotePage({ remote, path }: { remote: RemoteName; path: string }) {
+  const mod = use(loadRemoteRoutes(remote));
+  const Page = mod.routes[path];
+  if (!Page) throw new Error(`Remote ${remote} has no page for ${path}`);
+  return <Page />;
+}
+
+/** The branded fallback shown in place of a remote that could not be loaded. */
+export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
+  return (
+    <PageFrame title="We can't open this just now" section="home">
+      <p>
+        {REMOTE_LABELS[remote]} didn't load. It's probably a blip on the line, so give it another go. Everything
+        else on the site is still open.
+      </p>
+      <Button onClick={onRetry}>Retry</Button>
+    </PageFrame>
+  );
+}
+
+class RemoteBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  retry = () => this.setState({ failed: false });
+  render() {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+function RemoteLoading() {
+  return (
+    <div className="shell-remote-loading">
+      <Spinner label="Loading" />
+    </div>
+  );
+}
+
+/** Renders the page a remote provides for a route pattern, isolated from every other route. */
+export function RemoteRoute({ remote, path }: { remote: RemoteName; path: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <RemoteBoundary
+      key={attempt}
+      fallback={() => (
+        <RemoteUnavailable
+          remote={remote}
+          onRetry={() => {
+            resetRemote(remote);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<RemoteLoading />}>
+        <RemotePage remote={remote} path={path} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import './top-nav.css';
+
+/** Navigation entries in the order of the spec (file 000 §2). */
+export const NAV_ENTRIES = [
+  { label: 'CAFE', to: '/cafe' },
+  { label: 'COCKTAILS', to: '/cocktails' },
+  { label: 'BEER', to: '/beer' },
+  { label: 'KITCHENS', to: '/kitchens' },
+  { label: 'HALL', to: '/hall' },
+  { label: 'COMMUNITY', to: '/community' },
+  { label: 'THE COMMON ROOM', to: '/common-room' },
+] as const;
+
+export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // A navigation closes the mobile menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="shell-topnav">
+      <Link to="/" className="shell-topnav__brand" aria-label={`${brand}, home`}>
+        {brand}
+      </Link>
+      <button
+        type="button"
+        className="shell-topnav__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? 'Close' : 'Menu'}
+      </button>
+      <nav aria-label="Main" className="shell-topnav__nav" data-open={open} id={menuId}>
+        <ul>
+          {NAV_ENTRIES.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} onClick={() => setOpen(false)}>
+                {entry.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

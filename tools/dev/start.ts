@@ -1,0 +1,94 @@
+/**
+ * `npm start`: the whole site at http://localhost:3000 with nothing installed.
+ * - builds the shell and remotes (production) if the build is missing;
+ * - starts MailDev (SMTP 1025, web 1080) unless SMTP_URL is set;
+ * - runs the gateway, which starts the embedded MongoDB-compatible store unless MONGODB_URI
+ *   is set, and seeds it;
+ * - Ctrl-C stops every child.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailDev } from '@croft/maildev';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const BUILD_MARKERS = [
+  'dist/shell/index.html',
+  ...['site', 'common-room', 'loyalty', 'cinema', 'cms'].map((r) => `dist/remotes/${r}/remoteEntry.js`),
+];
+
+const SMTP_PORT = Number(process.env.MAILDEV_SMTP_PORT ?? 1025);
+const WEB_PORT = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
+
+function log(message: string) {
+  process.stdout.write(`[start] ${message}\n`);
+}
+
+function ensureBuilt() {
+  const missing = BUILD_MARKERS.filter((f) => !existsSync(resolve(root, f)));
+  if (missing.length === 0) return;
+  log(`production build missing (${missing.join(', ')}); building…`);
+  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (result.status !== 0) {
+    log('build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function main() {
+  ensureBuilt();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+
+  let stopMail: (() => Promise<void>) | undefined;
+  if (!process.env.SMTP_URL) {
+    try {
+      const maildev = await startMailDev({ smtpPort: SMTP_PORT, webPort: WEB_PORT });
+      stopMail = () => maildev.stop();
+      log(`MailDev: SMTP on 127.0.0.1:${SMTP_PORT}, inbox at http://localhost:${WEB_PORT}`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EADDRINUSE') throw error;
+      log(`port ${SMTP_PORT} or ${WEB_PORT} is taken: using the mail catcher already running there`);
+    }
+    env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+  }
+  // EMBEDDED_MONGO_DATA unset → keep data in .data/ across restarts; set but empty → memory only.
+  if (!process.env.MONGODB_URI && process.env.EMBEDDED_MONGO_DATA === undefined) {
+    mkdirSync(resolve(root, '.data'), { recursive: true });
+    env.EMBEDDED_MONGO_DATA = resolve(root, '.data/embedded-mongo.bson');
+  }
+
+  const gateway: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (gateway.exitCode === null && gateway.signalCode === null) {
+      gateway.kill('SIGTERM');
+      await new Promise((done) => gateway.once('exit', done));
+    }
+    await stopMail?.().catch(() => undefined);
+    process.exit(code);
+  };
+  gateway.once('exit', (code, signal) => {
+    if (!stopping) log(`gateway stopped (${signal ?? code})`);
+    void stopAll(code ?? 1);
+  });
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[start] ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+/**
+ * Thin wrapper around mingo, the query engine. Every input reaching these functions has
+ * already been checked by validate.ts; mingo is configured with scripts disabled.
+ */
+import { Aggregator, ProcessingMode, Query } from 'mingo';
+import type { Options } from 'mingo/types';
+import { compare } from 'mingo/util';
+import { getPathValues } from './values';
+
+type Obj = Record<string, unknown>;
+
+export function mingoOptions(collectionResolver?: (name: string) => Obj[]): Partial<Options> {
+  return {
+    idKey: '_id',
+    scriptEnabled: false,
+    useStrictMode: true,
+    processingMode: ProcessingMode.CLONE_OFF,
+    ...(collectionResolver ? { collectionResolver } : {}),
+  };
+}
+
+export type Matcher = (doc: Obj) => boolean;
+
+export function compileFilter(filter: Obj): Matcher {
+  if (Object.keys(filter).length === 0) return () => true;
+  const q = new Query(filter, mingoOptions());
+  return (doc) => q.test(doc);
+}
+
+/**
+ * MongoDB sort key for one field: for arrays, the smallest element when ascending and the
+ * largest when descending; missing sorts like null.
+ */
+function sortKey(doc: Obj, path: string, dir: 1 | -1): unknown {
+  const values = getPathValues(doc, path);
+  if (values.length === 0) return null;
+  let best: unknown = values[0] === undefined ? null : values[0];
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i] === undefined ? null : values[i];
+    const c = compare(v, best);
+    if ((dir === 1 && c < 0) || (dir === -1 && c > 0)) best = v;
+  }
+  return best;
+}
+
+/** Stable sort by a validated spec (callers add the `_id` tie-breaker). Returns a new array. */
+export function sortDocs(docs: Obj[], spec: Record<string, 1 | -1>): Obj[] {
+  const keys = Object.keys(spec);
+  const decorated = docs.map((doc, i) => ({ doc, i, k: keys.map((p) => sortKey(doc, p, spec[p])) }));
+  decorated.sort((a, b) => {
+    for (let j = 0; j < keys.length; j++) {
+      const c = compare(a.k[j], b.k[j]);
+      if (c !== 0) return c * spec[keys[j]];
+    }
+    return a.i - b.i;
+  });
+  return decorated.map((d) => d.doc);
+}
+
+/** Applies a find-style projection (validated). `filter` resolves positional projections. */
+export function projectDocs(docs: Obj[], projection: Obj, filter: Obj): Obj[] {
+  const q = new Query(filter, mingoOptions());
+  return q.find(docs, projection).all() as Obj[];
+}
+
+export function runPipeline(docs: Obj[], pipeline: Obj[], resolver: (name: string) => Obj[]): Obj[] {
+  const agg = new Aggregator(pipeline, mingoOptions(resolver));
+  return agg.run(docs) as Obj[];
+}

@@ -1,0 +1,242 @@
+/**
+ * Snapshot file: a sequence of BSON documents
+ *   { format, version, savedAt }                       header
+ *   { t: 'c', db, coll, indexes: [...] }               one per collection
+ *   { t: 'd', db, coll, d: <document> }                one per document
+ *   { t: 'end', collections, documents }               trailer
+ * Saves write the whole snapshot to `<file>.tmp-<pid>-<n>`, fsync it and rename() it over
+ * the snapshot, so the snapshot is always either the previous or the new complete version.
+ * A snapshot that does not parse completely (bad BSON, missing trailer, wrong counts) is
+ * reported as corrupt; it is never silently replaced by an empty store.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize, type Document } from 'bson';
+import type { IndexDef } from './indexes';
+import { Store } from './store';
+
+const FORMAT = 'croft-embedded-mongo-snapshot';
+const VERSION = 1;
+const LOAD_OPTIONS = { bsonRegExp: true, promoteLongs: true, promoteValues: true } as const;
+
+export class SnapshotCorruptError extends Error {
+  constructor(readonly file: string, reason: string) {
+    super(`embedded-mongo: snapshot ${file} is corrupt (${reason}). Refusing to start so no data is lost; ` +
+      `inspect or move the file aside (or start with onCorruptSnapshot: 'move-aside').`);
+    this.name = 'SnapshotCorruptError';
+  }
+}
+
+/** Serialises the whole store synchronously (a consistent point-in-time copy). */
+export function encodeSnapshot(store: Store): Buffer {
+  const parts: Buffer[] = [];
+  let collections = 0;
+  let documents = 0;
+  parts.push(Buffer.from(serialize({ format: FORMAT, version: VERSION, savedAt: new Date() })));
+  for (const coll of store.allCollections()) {
+    collections++;
+    parts.push(Buffer.from(serialize({ t: 'c', db: coll.db, coll: coll.name, indexes: coll.indexes.map((d) => ({ ...d })) })));
+    for (const doc of coll.docs.values()) {
+      documents++;
+      parts.push(Buffer.from(serialize({ t: 'd', db: coll.db, coll: coll.name, d: doc })));
+    }
+  }
+  parts.push(Buffer.from(serialize({ t: 'end', collections, documents })));
+  return Buffer.concat(parts);
+}
+
+/** Parses a snapshot into a fresh Store; throws SnapshotCorruptError on any inconsistency. */
+export function decodeSnapshot(buf: Buffer, file: string): Store {
+  const docs: Document[] = [];
+  let offset = 0;
+  while (offset < buf.length) {
+    if (offset + 5 > buf.length) throw new SnapshotCorruptError(file, `truncated record at byte ${offset}`);
+    const size = buf.readInt32LE(offset);
+    if (size < 5 || offset + size > buf.length) throw new SnapshotCorruptError(file, `invalid record length at byte ${offset}`);
+    try {
+      docs.push(deserialize(buf.subarray(offset, offset + size), LOAD_OPTIONS));
+    } catch (e) {
+      throw new SnapshotCorruptError(file, `unreadable record at byte ${offset}: ${(e as Error).message}`);
+    }
+    offset += size;
+  }
+  const head = docs[0];
+  if (!head || head.format !== FORMAT) throw new SnapshotCorruptError(file, 'missing header');
+  if (head.version !== VERSION) throw new SnapshotCorruptError(file, `unknown version ${String(head.version)}`);
+  const tail = docs[docs.length - 1];
+  if (docs.length < 2 || tail.t !== 'end') throw new SnapshotCorruptError(file, 'missing trailer (file truncated?)');
+  const store = new Store();
+  let collections = 0;
+  let documents = 0;
+  try {
+    for (const rec of docs.slice(1, -1)) {
+      if (rec.t === 'c') {
+        const { coll, created } = store.ensureCollection(rec.db, rec.coll);
+        if (!created) throw new Error(`duplicate collection ${rec.db}.${rec.coll}`);
+        for (const def of rec.indexes as IndexDef[]) coll.addIndexDef(def);
+        collections++;
+      } else if (rec.t === 'd') {
+        const coll = store.getCollection(rec.db, rec.coll);
+        if (!coll) throw new Error(`document for unknown collection ${rec.db}.${rec.coll}`);
+        coll.insert(rec.d);
+        documents++;
+      } else {
+        throw new Error(`unknown record type ${String(rec.t)}`);
+      }
+    }
+  } catch (e) {
+    throw new SnapshotCorruptError(file, (e as Error).message);
+  }
+  if (tail.collections !== collections || tail.documents !== documents) {
+    throw new SnapshotCorruptError(file, `trailer counts ${tail.collections}/${tail.documents} do not match contents ${collections}/${documents}`);
+  }
+  return store;
+}
+
+export interface LoadResult {
+  store: Store;
+  loaded: boolean;
+  movedAside?: string;
+}
+
+/**
+ * Loads the snapshot at `file` (an absent file gives an empty store). Leftover temp files
+ * from an interrupted save are removed: they were never renamed, so they are not data.
+ */
+export function loadSnapshot(
+  file: string,
+  onCorrupt: 'fail' | 'move-aside',
+  log: { warn: (m: string) => void; error: (m: string) => void },
+): LoadResult {
+  removeTempFiles(file, log);
+  let buf: Buffer;
+  try {
+    buf = fs.readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { store: new Store(), loaded: false };
+    throw e;
+  }
+  try {
+    return { store: decodeSnapshot(buf, file), loaded: true };
+  } catch (e) {
+    if (!(e instanceof SnapshotCorruptError) || onCorrupt === 'fail') throw e;
+    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(file, aside);
+    log.error(`${e.message.split('. Refusing')[0]}. Moved it to ${aside} and started with an empty store.`);
+    return { store: new Store(), loaded: false, movedAside: aside };
+  }
+}
+
+function removeTempFiles(file: string, log: { warn: (m: string) => void }): void {
+  const dir = path.dirname(file);
+  const prefix = path.basename(file) + '.tmp-';
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    try {
+      fs.unlinkSync(path.join(dir, name));
+      log.warn(`embedded-mongo: removed incomplete snapshot temp file ${path.join(dir, name)}`);
+    } catch {
+      // ignore: another process may have removed it
+    }
+  }
+}
+
+let tempCounter = 0;
+
+/** Writes `data` to `file` atomically (temp file + fsync + rename). */
+export async function writeAtomic(file: string, data: Buffer): Promise<void> {
+  const dir = path.dirname(file);
+  await fsp.mkdir(dir, { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}-${++tempCounter}`;
+  const handle = await fsp.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fsp.rename(tmp, file);
+  } catch (e) {
+    await fsp.rm(tmp, { force: true });
+    throw e;
+  }
+  try {
+    const d = await fsp.open(dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  } catch {
+    // directory fsync is best-effort (not supported everywhere)
+  }
+}
+
+/**
+ * Debounced snapshot writer: `markDirty()` after each write; the snapshot is taken
+ * synchronously when the timer fires and written in the background; `flush()` waits for
+ * everything to be on disk.
+ */
+export class SnapshotWriter {
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly store: () => Store,
+    private readonly debounceMs: number,
+    private readonly log: { error: (m: string) => void },
+  ) {}
+
+  markDirty(): void {
+    this.dirty = true;
+    if (!this.timer && !this.inFlight) this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.saveNow();
+    }, this.debounceMs);
+    this.timer.unref?.();
+  }
+
+  private saveNow(): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    this.dirty = false;
+    const data = encodeSnapshot(this.store());
+    this.inFlight = writeAtomic(this.file, data)
+      .catch((e: Error) => {
+        this.dirty = true;
+        this.log.error(`embedded-mongo: could not save snapshot ${this.file}: ${e.message}`);
+      })
+      .finally(() => {
+        this.inFlight = undefined;
+        if (this.dirty && !this.timer) this.schedule();
+      });
+    return this.inFlight;
+  }
+
+  /** Writes any pending changes now and waits until the snapshot is on disk. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.inFlight) await this.inFlight;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.dirty) await this.saveNow();
+  }
+}

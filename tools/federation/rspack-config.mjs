@@ -1,0 +1,117 @@
+/**
+ * One rspack configuration builder for the shell and the five remotes. A project's own
+ * rspack.config.mjs is a few lines: its federation name, what it exposes, its entry.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedSingletons, REMOTES, SHELL_DEV_PORT } from './shared.mjs';
+
+export const workspaceRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/**
+ * @param {object} o
+ * @param {string} o.name        federation container name ('shell', 'site', 'common_room', ...)
+ * @param {string} o.projectDir  folder relative to the workspace root
+ * @param {Record<string,string>} [o.exposes] federation exposes (remotes only)
+ * @param {boolean} [o.isShell]
+ * @param {string} o.title       HTML title of the (standalone) page
+ */
+export function createFederatedConfig({ name, projectDir, exposes, isShell = false, title }) {
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+    const isProd = mode === 'production';
+    const root = resolve(workspaceRoot, projectDir);
+    const devPort = isShell ? SHELL_DEV_PORT : REMOTES[name].devPort;
+    // A remote's production build is its remoteEntry.js and chunks only. Its standalone page
+    // (MSW mocks + router) is built by the dev server and by `--env standalone` for QA, into
+    // its own folder, so mock code never sits beside what the gateway serves to visitors.
+    const isServe = process.argv.includes('serve') || Boolean(env.WEBPACK_SERVE) || Boolean(env.RSPACK_SERVE);
+    const withPage = isShell || isServe || Boolean(env.standalone);
+    const outDir = !isShell && env.standalone ? resolve(workspaceRoot, 'dist/standalone', projectDir.replace(/^remotes\//, ''))
+      : resolve(workspaceRoot, 'dist', projectDir);
+
+    return {
+      mode,
+      context: root,
+      target: ['web', 'es2022'],
+      entry: withPage ? { main: './src/main.ts' } : {},
+      devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: outDir,
+        // Remotes resolve chunks next to their remoteEntry.js wherever the manifest points.
+        publicPath: isShell || env.standalone ? '/' : 'auto',
+        filename: isProd ? 'assets/[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: isProd ? 'assets/[name].[contenthash:10].js' : '[name].js',
+        cssFilename: isProd ? 'assets/[name].[contenthash:10].css' : '[name].css',
+        cssChunkFilename: isProd ? 'assets/[name].[contenthash:10].css' : '[name].css',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        tsConfig: { configFile: resolve(workspaceRoot, 'tsconfig.base.json') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProd } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(woff2?|png|jpe?g|svg|webp|avif|gif)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isShell ? undefined : 'remoteEntry.js',
+          exposes: isShell ? undefined : exposes,
+          // The shell knows no remote at build time: it registers them from /mf-manifest.json.
+          remotes: {},
+          shared: sharedSingletons(),
+          dts: false,
+          manifest: false,
+        }),
+        withPage &&
+          new rspack.HtmlRspackPlugin({
+            template: resolve(root, 'src/index.html'),
+            title,
+            minify: isProd,
+          }),
+        !isShell &&
+          env.standalone &&
+          new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(workspaceRoot, 'tools/msw/public') }] }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+        }),
+      ].filter(Boolean),
+      optimization: {
+        minimize: isProd,
+      },
+      performance: { hints: false },
+      devServer: {
+        host: '127.0.0.1',
+        port: devPort,
+        hot: false,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: isShell
+          ? [{ directory: resolve(root, 'public'), watch: false }]
+          : [{ directory: resolve(workspaceRoot, 'tools/msw/public'), watch: false }],
+        proxy: isShell ? [{ context: ['/api'], target: 'http://127.0.0.1:3000' }] : [],
+      },
+    };
+  };
+}

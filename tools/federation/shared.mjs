@@ -1,0 +1,39 @@
+/**
+ * The one list of shared singletons for the shell and every remote. Each config imports
+ * this file instead of copying the list, so a version bump or a new singleton is one edit.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const versionOf = (pkg) => require(`${pkg}/package.json`).version;
+
+/** npm packages that must exist once per page (React context, router state, query cache). */
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+
+/** Workspace libraries that must be shared too (one toaster, one set of tokens). */
+const SINGLETON_LIBS = ['@croft/ui'];
+
+export function sharedSingletons() {
+  const shared = {};
+  for (const pkg of SINGLETON_PACKAGES) {
+    shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
+  }
+  // react-dom/client is imported by its own path; share it under the same rules as react-dom.
+  shared['react-dom/client'] = { singleton: true, requiredVersion: `^${versionOf('react-dom')}` };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${versionOf('react')}` };
+  for (const lib of SINGLETON_LIBS) {
+    // Workspace libs have no package.json version: the workspace builds them together.
+    shared[lib] = { singleton: true, requiredVersion: false, version: '0.0.0' };
+  }
+  return shared;
+}
+
+/** Remote names as federation containers (valid JS identifiers) and their folders and dev ports. */
+export const REMOTES = {
+  site: { dir: 'remotes/site', devPort: 4201 },
+  common_room: { dir: 'remotes/common-room', devPort: 4202 },
+  loyalty: { dir: 'remotes/loyalty', devPort: 4203 },
+  cinema: { dir: 'remotes/cinema', devPort: 4204 },
+  cms: { dir: 'remotes/cms', devPort: 4205 },
+};
+export const SHELL_DEV_PORT = 4200;

@@ -1,0 +1,54 @@
+import { createServer } from 'node:net';
+import nodemailer from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import { deleteAllEmails, freePort, listEmails, startMailDev, waitForEmail } from './index';
+
+async function send(smtpUrl: string, to: string, subject: string) {
+  const transport = nodemailer.createTransport(smtpUrl);
+  await transport.sendMail({ from: 'hello@croftcommon.local', to, subject, text: 'hi' });
+  transport.close();
+}
+
+describe('startMailDev', () => {
+  it('catches mail on the SMTP port and serves it over the REST API, then stops and frees its ports', async () => {
+    const maildev = await startMailDev();
+    try {
+      expect(maildev.smtpUrl).toBe(`smtp://127.0.0.1:${maildev.smtpPort}`);
+      expect(await listEmails(maildev.webUrl)).toEqual([]);
+      await send(maildev.smtpUrl, 'one@example.com', 'First');
+      await send(maildev.smtpUrl, 'two@example.com', 'Second');
+      const second = await waitForEmail(maildev.webUrl, (e) => e.subject === 'Second');
+      expect(second.to).toEqual([{ address: 'two@example.com', name: '' }]);
+      expect((await listEmails(maildev.webUrl)).map((e) => e.subject)).toEqual(['First', 'Second']);
+      await deleteAllEmails(maildev.webUrl);
+      expect(await listEmails(maildev.webUrl)).toEqual([]);
+      await expect(startMailDev()).rejects.toThrow(/already running in this process/);
+      await expect(waitForEmail(maildev.webUrl, () => false, 300)).rejects.toThrow(/No matching email/);
+    } finally {
+      await maildev.stop();
+    }
+    await expect(listEmails(maildev.webUrl)).rejects.toThrow();
+    // MailDev's signal handlers (which call process.exit) were not left behind.
+    expect(process.listeners('SIGINT').some((l) => String(l).includes('shutdown'))).toBe(false);
+
+    // It can start again in the same process once stopped.
+    const again = await startMailDev({ smtpPort: maildev.smtpPort, webPort: maildev.webPort });
+    try {
+      await send(again.smtpUrl, 'three@example.com', 'Third');
+      expect((await waitForEmail(again.webUrl, (e) => e.subject === 'Third')).subject).toBe('Third');
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('says clearly when a port is taken instead of crashing the process', async () => {
+    const port = await freePort();
+    const blocker = createServer().listen(port, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    try {
+      await expect(startMailDev({ smtpPort: port })).rejects.toThrow(`MailDev SMTP port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+});

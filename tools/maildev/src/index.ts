@@ -1,0 +1,162 @@
+/**
+ * MailDev, the local SMTP catcher, started in-process for `npm start`, e2e and service tests.
+ * Mail sent to smtp://127.0.0.1:<smtpPort> is kept in memory and readable over the REST API
+ * at http://127.0.0.1:<webPort>/email (the web UI is on the same port).
+ */
+import MailDev from 'maildev';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+
+export interface StartMailDevOptions {
+  /** SMTP port; 0 or undefined = any free port. */
+  smtpPort?: number;
+  /** Web UI / REST API port; 0 or undefined = any free port. */
+  webPort?: number;
+  /** Interface to bind (default loopback). */
+  host?: string;
+}
+
+export interface RunningMailDev {
+  smtpPort: number;
+  webPort: number;
+  /** e.g. smtp://127.0.0.1:1025, for SMTP_URL */
+  smtpUrl: string;
+  /** e.g. http://127.0.0.1:1080 */
+  webUrl: string;
+  stop(): Promise<void>;
+}
+
+/** One message as MailDev's REST API returns it (the fields we rely on). */
+export interface CaughtEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  from: { address: string; name: string }[];
+  to: { address: string; name: string }[];
+  headers: Record<string, string>;
+  date: string;
+}
+
+const require = createRequire(import.meta.url);
+let running: RunningMailDev | null = null;
+
+/** A port nobody is listening on right now (the OS picks it). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function assertPortFree(port: number, host: string, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `MailDev ${what} port ${port} on ${host} is already in use (is MailDev already running?)`
+            : `MailDev ${what} port ${port} on ${host}: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * Starts MailDev in this process. MailDev keeps module-level state, so only one instance can
+ * run per process: a second call while one runs is an error. MailDev's own SIGINT/SIGTERM
+ * handlers (which call process.exit) are removed so the caller controls shutdown.
+ */
+export async function startMailDev(options: StartMailDevOptions = {}): Promise<RunningMailDev> {
+  if (running) throw new Error(`MailDev is already running in this process (${running.webUrl})`);
+  const host = options.host ?? '127.0.0.1';
+  const smtpPort = options.smtpPort || (await freePort(host));
+  let webPort = options.webPort || (await freePort(host));
+  while (webPort === smtpPort) webPort = await freePort(host);
+  await assertPortFree(smtpPort, host, 'SMTP');
+  await assertPortFree(webPort, host, 'web');
+
+  const before = { int: process.listeners('SIGINT'), term: process.listeners('SIGTERM') };
+  // MailDev writes each message as an .eml file; keep them in a private temp dir removed on stop.
+  const mailDirectory = mkdtempSync(join(tmpdir(), 'croft-maildev-'));
+  const server = new MailDev({ smtp: smtpPort, web: webPort, ip: host, silent: true, disableWeb: false, mailDirectory });
+  for (const listener of process.listeners('SIGINT')) if (!before.int.includes(listener)) process.off('SIGINT', listener);
+  for (const listener of process.listeners('SIGTERM')) if (!before.term.includes(listener)) process.off('SIGTERM', listener);
+
+  // The web server is created synchronously by the constructor; wait for it to bind.
+  const web = require('maildev/lib/web') as { server: Server | null };
+  const webServer = web.server;
+  if (!webServer) throw new Error('MailDev did not create its web server');
+  const webReady = webServer.listening
+    ? Promise.resolve()
+    : new Promise<void>((resolve, reject) => {
+        webServer.once('listening', () => resolve());
+        webServer.once('error', reject);
+      });
+  try {
+    await Promise.all([server.listen(), webReady]);
+  } catch (error) {
+    server.close();
+    server.removeAllListeners('close');
+    rmSync(mailDirectory, { recursive: true, force: true });
+    throw error;
+  }
+
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const handle: RunningMailDev = {
+    smtpPort,
+    webPort,
+    smtpUrl: `smtp://${urlHost}:${smtpPort}`,
+    webUrl: `http://${urlHost}:${webPort}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          server.removeAllListeners('close');
+          if (running === handle) running = null;
+          rmSync(mailDirectory, { recursive: true, force: true });
+          resolve();
+        });
+      }),
+  };
+  running = handle;
+  return handle;
+}
+
+/** All caught messages, newest last. */
+export async function listEmails(webUrl: string): Promise<CaughtEmail[]> {
+  const response = await fetch(`${webUrl}/email`);
+  if (!response.ok) throw new Error(`MailDev ${webUrl}/email answered ${response.status}`);
+  return (await response.json()) as CaughtEmail[];
+}
+
+/** Deletes every caught message. */
+export async function deleteAllEmails(webUrl: string): Promise<void> {
+  const response = await fetch(`${webUrl}/email/all`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`MailDev ${webUrl}/email/all answered ${response.status}`);
+}
+
+/** Polls until a message matching `match` arrives (e.g. by recipient), or fails after `timeoutMs`. */
+export async function waitForEmail(
+  webUrl: string,
+  match: (email: CaughtEmail) => boolean,
+  timeoutMs = 10_000,
+): Promise<CaughtEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await listEmails(webUrl)).filter(match).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No matching email reached MailDev at ${webUrl} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
