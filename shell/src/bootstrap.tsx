@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ToastProvider } from '@croft/ui';
 import '@croft/ui/global.css';
 import { buildRoutes } from './app/routes';
-import { registerRemoteLocations } from './app/remote-loader';
+import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
 import type { RemoteLocations } from './app/remote-manifest';
 
 export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
@@ -12,7 +12,13 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   const router = createBrowserRouter(buildRoutes());
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
+  const root = createRoot(container, {
+    // A remote that failed to load was logged once by the loader; its fallback is the UI.
+    onCaughtError: (error) => {
+      if (!(error instanceof RemoteLoadError)) console.error(error);
+    },
+  });
+  root.render(
     <StrictMode>
       <ToastProvider>
         <RouterProvider router={router} />

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
 import { startMockWorker } from '@croft/mocks/browser';
+import './standalone.css';
 
 export interface StandaloneOptions {
   /** The remote's display name, shown in the standalone banner. */

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const mongo = await connectMongo({
     uri: config.MONGODB_URI,
     dbName: config.MONGODB_DB,
-    embedded: { dataFile: config.EMBEDDED_MONGO_DATA_FILE },
+    embedded: { dataFile: config.EMBEDDED_MONGO_DATA },
     logger,
   });
   const content = createContentService({ db: mongo.connection, logger });

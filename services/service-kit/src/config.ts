@@ -81,7 +81,7 @@ export function baseConfigSchema(defaultPort: number) {
     SMTP_URL: urlWithScheme(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025').default('smtp://127.0.0.1:1025'),
     MAIL_FROM: mailFromSchema.default('Croft Common <hello@croftcommon.local>'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-    EMBEDDED_MONGO_DATA_FILE: z.string().optional(),
+    EMBEDDED_MONGO_DATA: z.string().optional(),
     HOST: z.string().regex(/^[0-9A-Za-z.:-]+$/, { error: 'must be a host name or IP address' }).default('127.0.0.1'),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
@@ -108,7 +108,10 @@ export function loadConfig<S extends z.ZodObject>(
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => ({
     variable: issue.path.length ? issue.path.map(String).join('.') : '(environment)',
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
+    message:
+      issue.path.length === 1 && input[String(issue.path[0])] === undefined && issue.code === 'invalid_type'
+        ? 'is required'
+        : issue.message,
   }));
   throw new ConfigError(problems);
 }

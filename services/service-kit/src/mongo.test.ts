@@ -21,6 +21,6 @@ describe('connectMongo', () => {
 
     await handle.stop();
     await handle.stop(); // idempotent
-    await expect(connectMongo({ uri: handle.uri, dbName: 'x' }).then((h) => h.stop())).rejects.toThrow();
+    await expect(connectMongo({ uri: handle.uri, dbName: 'x', serverSelectionTimeoutMS: 300 }).then((h) => h.stop())).rejects.toThrow();
   }, 60_000);
 });

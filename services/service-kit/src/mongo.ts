@@ -8,6 +8,8 @@ export interface ConnectMongoOptions {
   dbName: string;
   /** Embedded store only: snapshot file so data survives restarts; port (default 0 = any free port). */
   embedded?: { dataFile?: string; port?: number };
+  /** How long to wait for the server before failing (default 10 s). */
+  serverSelectionTimeoutMS?: number;
   logger?: Logger;
 }
 
@@ -39,7 +41,7 @@ export async function connectMongo(options: ConnectMongoOptions): Promise<MongoH
   let connection: Connection;
   try {
     connection = await mongoose
-      .createConnection(uri, { dbName: options.dbName, serverSelectionTimeoutMS: 10_000 })
+      .createConnection(uri, { dbName: options.dbName, serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000 })
       .asPromise();
   } catch (error) {
     await stopEmbedded?.();

@@ -15,7 +15,10 @@ afterAll(async () => {
   await mongo?.stop();
 });
 
-function storeWith(clock = manualClock(), windowMs = 60_000, prefix = 'rl:') {
+// The store's TTL index removes windows that ended in real time, so test clocks start now.
+const nowClock = () => manualClock(Date.now());
+
+function storeWith(clock = nowClock(), windowMs = 60_000, prefix = 'rl:') {
   const store = new MongoRateLimitStore(mongo.connection, { clock, prefix });
   store.init({ windowMs } as Parameters<MongoRateLimitStore['init']>[0]);
   return { store, clock };
@@ -24,9 +27,10 @@ function storeWith(clock = manualClock(), windowMs = 60_000, prefix = 'rl:') {
 describe('MongoRateLimitStore', () => {
   it('counts hits per key within a window and starts a new window after it ends', async () => {
     const { store, clock } = storeWith();
+    const start = clock.now().getTime();
     const first = await store.increment('a');
     expect(first.totalHits).toBe(1);
-    expect(first.resetTime?.toISOString()).toBe('2025-01-01T12:01:00.000Z');
+    expect(first.resetTime?.getTime()).toBe(start + 60_000);
     expect((await store.increment('a')).totalHits).toBe(2);
     expect((await store.increment('b')).totalHits).toBe(1);
     expect(await store.get('a')).toEqual({ totalHits: 2, resetTime: first.resetTime });
@@ -38,14 +42,14 @@ describe('MongoRateLimitStore', () => {
     expect(await store.get('a')).toBeUndefined();
     const next = await store.increment('a');
     expect(next.totalHits).toBe(1);
-    expect(next.resetTime?.toISOString()).toBe('2025-01-01T12:02:00.000Z');
+    expect(next.resetTime?.getTime()).toBe(start + 120_000);
 
     await store.resetKey('a');
     expect(await store.get('a')).toBeUndefined();
   });
 
   it('stays exact under concurrent increments, also across two store instances', async () => {
-    const clock = manualClock();
+    const clock = nowClock();
     const one = storeWith(clock, 60_000, 'conc:').store;
     const two = storeWith(clock, 60_000, 'conc:').store;
     const results = await Promise.all(
@@ -56,7 +60,7 @@ describe('MongoRateLimitStore', () => {
   });
 
   it('resetAll clears only its own prefix', async () => {
-    const { store: mine, clock } = storeWith(manualClock(), 60_000, 'mine:');
+    const { store: mine, clock } = storeWith(nowClock(), 60_000, 'mine:');
     const { store: theirs } = storeWith(clock, 60_000, 'theirs:');
     await mine.increment('k');
     await theirs.increment('k');
@@ -70,6 +74,16 @@ describe('MongoRateLimitStore', () => {
     await model.init();
     const indexes = await model.collection.indexes();
     expect(indexes.find((i) => i.key.resetAt === 1)).toMatchObject({ expireAfterSeconds: 0 });
+
+    // A window that ended (in real time) disappears without anyone touching it.
+    const { store } = storeWith(manualClock(Date.now() - 120_000), 60_000, 'ttl:');
+    await store.increment('gone');
+    expect(await model.countDocuments({ _id: 'ttl:gone' })).toBe(1);
+    const deadline = Date.now() + 10_000;
+    while ((await model.countDocuments({ _id: 'ttl:gone' })) > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await model.countDocuments({ _id: 'ttl:gone' })).toBe(0);
   });
 
   it('plugs into rateLimit() and answers 429 once the shared count is used up', async () => {

@@ -110,7 +110,9 @@ describe('validate()', () => {
   it('reports each bad field readably', async () => {
     const response = await request(app).post('/things').send({ quantity: 3 });
     await expectInvalid(response, 'body.email: is required');
-    expect(response.body.error.message).toMatch(/body\.quantity: /);
+    expect(response.body.error.message).toMatch(/body\.quantity: Too big/);
+    const wrongType = await request(app).post('/things').send({ email: 'a@b.co', quantity: '2' });
+    await expectInvalid(wrongType, 'body.quantity: Invalid input: expected number, received string');
   });
 
   it('asks for a JSON body when there is none', async () => {

@@ -61,12 +61,23 @@ export function findOperatorKey(
   return null;
 }
 
-function describeIssue(part: Part, issue: z.core.$ZodIssue): string {
+/** The raw value at `path` (zod issues do not carry the input). */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function describeIssue(part: Part, issue: z.core.$ZodIssue, raw: unknown): string {
   const where = [part, ...issue.path.map(String)].join('.');
+  const missing = valueAt(raw, issue.path) === undefined;
   if (issue.code === 'unrecognized_keys') {
     return `${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
     return part === 'body' && issue.path.length === 0
       ? 'body: a JSON body (Content-Type: application/json) is required'
       : `${where}: is required`;
@@ -114,7 +125,7 @@ export function validate<S extends ValidationSchemas>(schemas: S): ValidatingHan
       if (!schema) continue;
       const result = schema.safeParse(raw[part] ?? (part === 'body' ? undefined : {}));
       if (result.success) parsed[part] = result.data;
-      else problems.push(...result.error.issues.map((issue) => describeIssue(part, issue)));
+      else problems.push(...result.error.issues.map((issue) => describeIssue(part, issue, raw[part])));
     }
     if (problems.length) {
       throw new HttpError(400, 'invalid_request', `Invalid request: ${problems.slice(0, 5).join('; ')}.`);

@@ -7,6 +7,17 @@ export interface RemoteRoutesModule {
   routes: Record<string, ComponentType>;
 }
 
+/** A remote that could not be loaded; already logged once by the loader. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly cause: unknown,
+  ) {
+    super(`Remote "${remote}" could not be loaded`);
+    this.name = 'RemoteLoadError';
+  }
+}
+
 let locations: RemoteLocations | null = null;
 const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
 const loggedFailures = new Set<RemoteName>();
@@ -23,8 +34,8 @@ function isRoutesModule(value: unknown): value is RemoteRoutesModule {
 }
 
 /**
- * Loads a remote's './Routes' once. A failure is not cached: the next call (Retry) asks the
- * federation runtime to fetch the remote's entry again.
+ * Loads a remote's './Routes' once. A failure stays cached (so React, re-rendering to show the
+ * error, does not start a new load in a loop) until `resetRemote` clears it for a Retry.
  */
 export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
   const existing = pending.get(remote);
@@ -36,12 +47,11 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
       return mod;
     })
     .catch((error: unknown) => {
-      pending.delete(remote);
       if (!loggedFailures.has(remote)) {
         loggedFailures.add(remote);
         console.error(`[shell] remote "${remote}" failed to load`, error);
       }
-      throw error;
+      throw new RemoteLoadError(remote, error);
     });
   pending.set(remote, promise);
   return promise;

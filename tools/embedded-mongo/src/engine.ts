@@ -2,12 +2,70 @@
  * Thin wrapper around mingo, the query engine. Every input reaching these functions has
  * already been checked by validate.ts; mingo is configured with scripts disabled.
  */
-import { Aggregator, ProcessingMode, Query } from 'mingo';
+import { Aggregator, Context, ProcessingMode, Query } from 'mingo';
 import type { Options } from 'mingo/types';
 import { compare } from 'mingo/util';
-import { getPathValues } from './values';
+import { getPathValues, isPlainObject, keyString } from './values';
 
 type Obj = Record<string, unknown>;
+
+/**
+ * Values a query condition on `path` is compared with, MongoDB style: arrays met on the way
+ * are traversed, and an array at the end is offered both whole and element by element.
+ */
+function queryCandidates(doc: unknown, path: string): unknown[] {
+  const segs = path.split('.');
+  const out: unknown[] = [];
+  const walk = (cur: unknown, i: number): void => {
+    if (i === segs.length) {
+      out.push(cur);
+      if (Array.isArray(cur)) out.push(...cur);
+      return;
+    }
+    const seg = segs[i];
+    if (Array.isArray(cur)) {
+      if (/^\d+$/.test(seg) && Number(seg) < cur.length) walk(cur[Number(seg)], i + 1);
+      for (const el of cur) if (isPlainObject(el)) walk(el, i);
+      return;
+    }
+    if (!isPlainObject(cur) || !Object.prototype.hasOwnProperty.call(cur, seg)) return;
+    walk(cur[seg], i + 1);
+  };
+  walk(doc, 0);
+  return out;
+}
+
+/**
+ * Exact (field-order sensitive) equality for subdocuments, as in MongoDB. mingo compares
+ * objects ignoring key order, so validate.ts rewrites equality on values containing
+ * subdocuments into these operators.
+ */
+const bsonQueryOps = {
+  $eqBson: (selector: string, value: unknown) => {
+    const k = keyString(value);
+    return (obj: Obj) => queryCandidates(obj, selector).some((c) => keyString(c) === k);
+  },
+  $inBson: (selector: string, value: unknown) => {
+    const list = value as unknown[];
+    const keys = new Set(list.filter((v) => !(v instanceof RegExp)).map(keyString));
+    const regexes = list.filter((v): v is RegExp => v instanceof RegExp);
+    const matchesNull = list.some((v) => v === null);
+    return (obj: Obj) => {
+      const cands = queryCandidates(obj, selector);
+      if (matchesNull && cands.length === 0) return true;
+      return cands.some((c) => keys.has(keyString(c)) || (typeof c === 'string' && regexes.some((r) => r.test(c))));
+    };
+  },
+  $allBson: (selector: string, value: unknown) => {
+    const keys = (value as unknown[]).map(keyString);
+    return (obj: Obj) => {
+      const have = new Set(queryCandidates(obj, selector).map(keyString));
+      return keys.length > 0 && keys.every((k) => have.has(k));
+    };
+  },
+};
+
+const CONTEXT = Context.init({ query: bsonQueryOps as never });
 
 export function mingoOptions(collectionResolver?: (name: string) => Obj[]): Partial<Options> {
   return {
@@ -15,6 +73,7 @@ export function mingoOptions(collectionResolver?: (name: string) => Obj[]): Part
     scriptEnabled: false,
     useStrictMode: true,
     processingMode: ProcessingMode.CLONE_OFF,
+    context: CONTEXT,
     ...(collectionResolver ? { collectionResolver } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { Long } from 'bson';
 import { CommandError, ErrorCodes, badValue, unsupported } from './errors';
 import { compileFilter, type Matcher } from './engine';
 import { normalizeFilter } from './validate';
-import { displayValue, getPathValues, isPlainObject, keyString } from './values';
+import { clone, displayValue, getPathValues, isPlainObject, keyString } from './values';
 
 type Obj = Record<string, unknown>;
 
@@ -57,7 +57,9 @@ export function normalizeIndexSpec(spec: unknown): IndexDef {
         if (spec.sparse) def.sparse = true;
         break;
       case 'partialFilterExpression':
-        def.partialFilterExpression = normalizeFilter(spec.partialFilterExpression, 'partialFilterExpression');
+        // validated now; kept as sent so listIndexes reports it unchanged
+        normalizeFilter(spec.partialFilterExpression, 'partialFilterExpression');
+        def.partialFilterExpression = clone(spec.partialFilterExpression as Obj);
         break;
       case 'expireAfterSeconds': {
         const n = toNumber(spec.expireAfterSeconds);
@@ -115,7 +117,9 @@ export class UniqueIndex {
   constructor(def: IndexDef) {
     this.def = def;
     this.fields = Object.keys(def.key);
-    if (def.partialFilterExpression) this.partial = compileFilter(def.partialFilterExpression);
+    if (def.partialFilterExpression) {
+      this.partial = compileFilter(normalizeFilter(def.partialFilterExpression, 'partialFilterExpression'));
+    }
   }
 
   /** Keys a document contributes, or [] when the document is not in the index. */

@@ -36,7 +36,7 @@ try {
     onCorruptSnapshot: values['move-aside-corrupt'] ? 'move-aside' : 'fail',
     logger,
   });
-  console.log(mongo.uri);
+  process.stdout.write(`${mongo.uri}\n`);
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;

@@ -3,7 +3,7 @@
  *   { format, version, savedAt }                       header
  *   { t: 'c', db, coll, indexes: [...] }               one per collection
  *   { t: 'd', db, coll, d: <document> }                one per document
- *   { t: 'end', collections, documents }               trailer
+ *   { t: 'end', collections, documents, crc32 }        trailer (crc32 of all bytes before it)
  * Saves write the whole snapshot to `<file>.tmp-<pid>-<n>`, fsync it and rename() it over
  * the snapshot, so the snapshot is always either the previous or the new complete version.
  * A snapshot that does not parse completely (bad BSON, missing trailer, wrong counts) is
@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { deserialize, serialize, type Document } from 'bson';
 import type { IndexDef } from './indexes';
 import { Store } from './store';
@@ -42,15 +43,18 @@ export function encodeSnapshot(store: Store): Buffer {
       parts.push(Buffer.from(serialize({ t: 'd', db: coll.db, coll: coll.name, d: doc })));
     }
   }
-  parts.push(Buffer.from(serialize({ t: 'end', collections, documents })));
-  return Buffer.concat(parts);
+  const body = Buffer.concat(parts);
+  const trailer = Buffer.from(serialize({ t: 'end', collections, documents, crc32: zlib.crc32(body) }));
+  return Buffer.concat([body, trailer]);
 }
 
 /** Parses a snapshot into a fresh Store; throws SnapshotCorruptError on any inconsistency. */
 export function decodeSnapshot(buf: Buffer, file: string): Store {
   const docs: Document[] = [];
   let offset = 0;
+  let trailerOffset = -1;
   while (offset < buf.length) {
+    trailerOffset = offset;
     if (offset + 5 > buf.length) throw new SnapshotCorruptError(file, `truncated record at byte ${offset}`);
     const size = buf.readInt32LE(offset);
     if (size < 5 || offset + size > buf.length) throw new SnapshotCorruptError(file, `invalid record length at byte ${offset}`);
@@ -66,6 +70,7 @@ export function decodeSnapshot(buf: Buffer, file: string): Store {
   if (head.version !== VERSION) throw new SnapshotCorruptError(file, `unknown version ${String(head.version)}`);
   const tail = docs[docs.length - 1];
   if (docs.length < 2 || tail.t !== 'end') throw new SnapshotCorruptError(file, 'missing trailer (file truncated?)');
+  if (tail.crc32 !== zlib.crc32(buf.subarray(0, trailerOffset))) throw new SnapshotCorruptError(file, 'checksum mismatch');
   const store = new Store();
   let collections = 0;
   let documents = 0;
@@ -128,6 +133,17 @@ export function loadSnapshot(
   }
 }
 
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes `<file>.tmp-<pid>-<n>` files whose writing process is gone (an interrupted save). */
 function removeTempFiles(file: string, log: { warn: (m: string) => void }): void {
   const dir = path.dirname(file);
   const prefix = path.basename(file) + '.tmp-';
@@ -139,6 +155,8 @@ function removeTempFiles(file: string, log: { warn: (m: string) => void }): void
   }
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue; // a live writer's file
     try {
       fs.unlinkSync(path.join(dir, name));
       log.warn(`embedded-mongo: removed incomplete snapshot temp file ${path.join(dir, name)}`);

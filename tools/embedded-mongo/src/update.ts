@@ -345,6 +345,7 @@ export function upsertSeed(filter: Obj): Obj {
         const keys = Object.keys(v);
         if (keys.length > 0 && keys[0].startsWith('$')) {
           if ('$eq' in v && !(v.$eq instanceof RegExp)) setPath(seed, key.split('.'), clone(v.$eq));
+          else if ('$eqBson' in v) setPath(seed, key.split('.'), clone(v.$eqBson));
           continue;
         }
       }

@@ -165,9 +165,23 @@ function isOperatorKeyed(v: Record<string, unknown>): boolean {
   return keys.length > 0 && keys[0].startsWith('$');
 }
 
+/** True when equality on `v` must be field-order sensitive (it holds a subdocument). */
+function containsSubdocument(v: unknown): boolean {
+  if (isPlainObject(v)) return true;
+  return Array.isArray(v) && v.some(containsSubdocument);
+}
+
+function setNot(out: Record<string, unknown>, cond: unknown): void {
+  if ('$not' in out) throw unsupported('combination of $not/$ne/$nin on subdocuments');
+  out.$not = cond;
+}
+
 function normalizeFieldCondition(value: unknown, where: string): unknown {
   if (value instanceof RegExp || value instanceof BSONRegExp) return toRegExp(value);
-  if (!isPlainObject(value) || !isOperatorKeyed(value)) return normalizeValue(value, where);
+  if (!isPlainObject(value) || !isOperatorKeyed(value)) {
+    const v = normalizeValue(value, where);
+    return containsSubdocument(v) ? { $eqBson: v } : v;
+  }
   const out: Record<string, unknown> = {};
   const keys = Object.keys(value);
   for (const op of keys) {
@@ -181,9 +195,19 @@ function normalizeFieldCondition(value: unknown, where: string): unknown {
       case '$nin':
       case '$all':
         if (!Array.isArray(arg)) throw badValue(`${op} needs an array`);
-        out[op] = arg.map((x) => (isPlainObject(x) && op === '$all' && isOperatorKeyed(x)
-          ? normalizeFieldCondition(x, where)
-          : normalizeValue(x, where)));
+        if (op === '$all' && arg.some((x) => isPlainObject(x) && isOperatorKeyed(x))) {
+          throw unsupported('operator $all with $elemMatch');
+        }
+        {
+          const list = arg.map((x) => normalizeValue(x, where));
+          if (list.some(containsSubdocument)) {
+            if (op === '$in') out.$inBson = list;
+            else if (op === '$nin') setNot(out, { $inBson: list });
+            else out.$allBson = list;
+          } else {
+            out[op] = list;
+          }
+        }
         break;
       case '$exists':
         out[op] = Boolean(arg);
@@ -214,13 +238,21 @@ function normalizeFieldCondition(value: unknown, where: string): unknown {
         break;
       case '$not':
         if (arg instanceof RegExp || arg instanceof BSONRegExp) {
-          out[op] = toRegExp(arg);
+          setNot(out, toRegExp(arg));
         } else if (isPlainObject(arg) && isOperatorKeyed(arg)) {
-          out[op] = normalizeFieldCondition(arg, where);
+          setNot(out, normalizeFieldCondition(arg, where));
         } else {
           throw badValue('$not needs a regex or a document');
         }
         break;
+      case '$eq':
+      case '$ne': {
+        const v = normalizeValue(arg, where);
+        if (!containsSubdocument(v)) out[op] = v;
+        else if (op === '$eq') out.$eqBson = v;
+        else setNot(out, { $eqBson: v });
+        break;
+      }
       default:
         out[op] = normalizeValue(arg, where);
     }
@@ -336,7 +368,7 @@ export interface LookupSpec { from: string; localField: string; foreignField: st
 
 export function normalizePipeline(pipeline: unknown, nested = false): Record<string, unknown>[] {
   if (!Array.isArray(pipeline)) throw badValue("'pipeline' option must be specified as an array");
-  return pipeline.map((stage) => {
+  return pipeline.flatMap<Record<string, unknown>>((stage: unknown) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw badValue('A pipeline stage specification object must contain exactly one field.');
     }
@@ -402,7 +434,8 @@ export function normalizePipeline(pipeline: unknown, nested = false): Record<str
         if (typeof arg !== 'string' || !arg || arg.startsWith('$') || arg.includes('.')) {
           throw badValue('the count field must be a non-empty string without $ or .');
         }
-        return { $count: arg };
+        // like MongoDB (and unlike a bare mingo $count): no input documents → no output document
+        return [{ $group: { _id: null, [arg]: { $sum: 1 } } }, { $project: { _id: 0, [arg]: 1 } }];
       case '$facet': {
         if (nested) throw badValue('$facet is not allowed to be used within a $facet stage');
         if (!isPlainObject(arg) || Object.keys(arg).length === 0) throw badValue('$facet requires at least one output field');

@@ -68,6 +68,9 @@ describe('GET /api/content/faq', () => {
     await model.create({ page: 'beer', question: 'Second', answer: 'b', sort_order: 10, published: true });
     await model.create({ page: 'beer', question: 'Negative', answer: 'n', sort_order: -5, published: true });
     const { items } = faqListResponseSchema.parse((await request(app).get('/api/content/faq?page=beer')).body);
+    // Put the seeded beer FAQ back for the other tests.
+    await model.deleteMany({ page: 'beer' });
+    await content.seed({ faq: FAQ_SEED.filter((s) => s.page === 'beer') });
     expect(items.map((i) => [i.question, i.sort_order])).toEqual([
       ['Negative', -5],
       ['First', 10],
@@ -144,9 +147,13 @@ describe('GET /api/content/faq', () => {
 describe('seeding', () => {
   it('is idempotent: a second run inserts nothing and the count stays the same', async () => {
     const model = content.models.faqEntry;
+    await content.seed();
     const count = await model.countDocuments();
     expect(await content.seed()).toEqual({ faqInserted: 0 });
     expect(await model.countDocuments()).toBe(count);
+    for (const seed of FAQ_SEED) {
+      expect(await model.countDocuments({ page: seed.page, question: seed.question }), seed.question).toBe(1);
+    }
   });
 
   it('never overwrites an editor’s change, and restores only missing rows', async () => {
