@@ -65,7 +65,7 @@ export default tseslint.config(
 
   {
     // Build configuration is not product code: it may read the shared federation helper.
-    files: ['**/rspack.config.mjs', '*.config.ts', '.storybook/**'],
+    files: ['**/rspack.config.mjs', '**/*.config.ts', '.storybook/**'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
 );

@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '@croft/ui';
 import '@croft/ui/global.css';
-import { buildRoutes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
 import type { RemoteLocations } from './app/remote-manifest';
 
 export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   registerRemoteLocations(await manifest);
-  const router = createBrowserRouter(buildRoutes());
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container, {
@@ -21,7 +20,9 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   root.render(
     <StrictMode>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ToastProvider>
     </StrictMode>,
   );

@@ -10,6 +10,12 @@ const versionOf = (pkg) => require(`${pkg}/package.json`).version;
 /** npm packages that must exist once per page (React context, router state, query cache). */
 const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
 
+/** Every react-router export the shell, remotes and libs use (types excluded). */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes',
+  'useLocation', 'useNavigate', 'useParams',
+];
+
 /** Workspace libraries that must be shared too (one toaster, one set of tokens). */
 const SINGLETON_LIBS = ['@croft/ui'];
 
@@ -18,6 +24,11 @@ export function sharedSingletons() {
   for (const pkg of SINGLETON_PACKAGES) {
     shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
   }
+  // A shared module is normally bundled whole: react-router would cost ~60 KB gzip on every
+  // visit. Federation's shared tree shaking keeps only the exports the workspace uses. The list
+  // is checked against every import by tools/federation/shared.test.ts, so a remote that starts
+  // using another export fails the tests instead of getting a second router at run time.
+  shared['react-router'].treeShaking = { mode: 'runtime-infer', usedExports: [...ROUTER_EXPORTS] };
   // react-dom/client is imported by its own path; share it under the same rules as react-dom.
   shared['react-dom/client'] = { singleton: true, requiredVersion: `^${versionOf('react-dom')}` };
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${versionOf('react')}` };

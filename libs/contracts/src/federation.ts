@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { REMOTE_NAMES } from './constants';
 
 /**
@@ -6,7 +6,7 @@ import { REMOTE_NAMES } from './constants';
  * remoteEntry.js lives. Redeploying one remote means changing its entry here, not
  * rebuilding the shell.
  */
-export const remoteManifestSchema = z.object({
-  remotes: z.record(z.enum(REMOTE_NAMES), z.string().min(1)),
-}).strict();
+export const remoteManifestSchema = z.strictObject({
+  remotes: z.record(z.enum(REMOTE_NAMES), z.string().check(z.minLength(1))),
+});
 export type RemoteManifest = z.infer<typeof remoteManifestSchema>;

@@ -33,8 +33,17 @@ export async function connectMongo(options: ConnectMongoOptions): Promise<MongoH
     uri = options.uri;
   } else {
     const { startEmbeddedMongo } = await import('@croft/embedded-mongo');
-    const store = await startEmbeddedMongo({ port: options.embedded?.port ?? 0, dataFile: options.embedded?.dataFile });
-    uri = store.uri as string;
+    const log = options.logger;
+    const store = await startEmbeddedMongo({
+      port: options.embedded?.port ?? 0,
+      dataFile: options.embedded?.dataFile,
+      logger: log && {
+        info: (msg: string) => log.debug(msg),
+        warn: (msg: string) => log.warn(msg),
+        error: (msg: string) => log.error(msg),
+      },
+    });
+    uri = store.uri;
     stopEmbedded = () => Promise.resolve(store.stop());
     options.logger?.info({ port: store.port }, 'embedded MongoDB store started');
   }

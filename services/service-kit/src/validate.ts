@@ -1,16 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { HttpError } from './errors';
 
 type Part = 'body' | 'query' | 'params';
 
 export interface ValidationSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  params?: z.core.$ZodType;
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface Validated<S extends ValidationSchemas> {
   body: Out<S['body']>;
@@ -123,7 +123,7 @@ export function validate<S extends ValidationSchemas>(schemas: S): ValidatingHan
     for (const part of PARTS) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema.safeParse(raw[part] ?? (part === 'body' ? undefined : {}));
+      const result = z.safeParse(schema, raw[part] ?? (part === 'body' ? undefined : {}));
       if (result.success) parsed[part] = result.data;
       else problems.push(...result.error.issues.map((issue) => describeIssue(part, issue, raw[part])));
     }

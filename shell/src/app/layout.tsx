@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '@croft/ui';
 import { TopNav } from './top-nav';
@@ -15,7 +15,9 @@ function isEditableFocused(): boolean {
 function useLowerCaseRedirect() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
+  // useEffect, not useLayoutEffect: the router subscribes to history in its own layout effect,
+  // which runs after ours on first mount, so an earlier redirect would be lost.
+  useEffect(() => {
     const target = lowerCaseRedirect(pathname);
     if (target && !isEditableFocused()) navigate(`${target}${search}${hash}`, { replace: true });
   }, [pathname, search, hash, navigate]);

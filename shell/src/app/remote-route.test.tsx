@@ -8,6 +8,8 @@ const runtime = vi.hoisted(() => ({
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { RemoteRoute } = await import('./remote-route');
+const { RouteErrorBoundary } = await import('./error-view');
+const { MemoryRouter } = await import('react-router');
 const { registerRemoteLocations } = await import('./remote-loader');
 const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
 
@@ -58,6 +60,27 @@ describe('RemoteRoute', () => {
       render(<RemoteRoute remote="cms" path="/cms/*" />);
     });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    log.mockRestore();
+  });
+
+  it("hands a remote page's own render error to the router's error view, not the Retry fallback", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('Menu data is corrupt');
+    }
+    runtime.loadRemote.mockResolvedValue({ routes: { '/beer': Broken } });
+    await act(async () => {
+      render(
+        <MemoryRouter>
+          <RouteErrorBoundary>
+            <RemoteRoute remote="site" path="/beer" />
+          </RouteErrorBoundary>
+        </MemoryRouter>,
+      );
+    });
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Menu data is corrupt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     log.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { Component, Suspense, use, useState, type ReactNode } from 'react';
 import { Button, PageFrame, Spinner } from '@croft/ui';
-import { loadRemoteRoutes, resetRemote } from './remote-loader';
+import { loadRemoteRoutes, RemoteLoadError, resetRemote } from './remote-loader';
 import type { RemoteName } from './remote-manifest';
 
 const REMOTE_LABELS: Record<RemoteName, string> = {
@@ -31,14 +31,20 @@ export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onR
   );
 }
 
-class RemoteBoundary extends Component<{ fallback: (retry: () => void) => ReactNode; children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+/**
+ * Catches a remote that failed to load and shows the fallback. Any other error (a page that
+ * throws while rendering) goes on to the router's error view.
+ */
+class RemoteBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
-  retry = () => this.setState({ failed: false });
   render() {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (error instanceof RemoteLoadError) return this.props.fallback();
+    throw error;
   }
 }
 

@@ -90,9 +90,8 @@ function candidates(coll: Collection, filter: Obj): Obj[] {
           out.push(d);
         }
       }
-      // keep natural order
-      const order = new Map([...coll.docs.values()].map((d, i) => [d, i]));
-      return out.length > 1 ? out.sort((a, b) => order.get(a)! - order.get(b)!) : out;
+      // like an _id index scan: ascending _id order
+      return out.length > 1 ? sortDocs(out, { _id: 1 }) : out;
     }
   }
   return [...coll.docs.values()];
@@ -275,14 +274,16 @@ const find: Handler = (cmd, db, ctx) => {
 };
 
 const getMore: Handler = (cmd, db, ctx) => {
-  const name = collectionArg(cmd, 'collection');
+  // not checkCollectionName: listCollections cursors live on "<db>.$cmd.listCollections"
+  const name = cmd.collection;
+  if (typeof name !== 'string' || !name) throw badValue("getMore needs a 'collection' string");
   const batchSize = nonNegative(cmd.batchSize, 'batchSize');
   const { id, batch } = ctx.cursors.getMore(cmd.getMore, `${db}.${name}`, batchSize);
   return cursorReply(`${db}.${name}`, batch, id, 'nextBatch');
 };
 
 const killCursors: Handler = (cmd, _db, ctx) => {
-  collectionArg(cmd, 'killCursors');
+  if (typeof cmd.killCursors !== 'string' || !cmd.killCursors) throw badValue("killCursors needs a collection name");
   if (!Array.isArray(cmd.cursors)) throw badValue("'cursors' must be an array");
   const { killed, notFound } = ctx.cursors.kill(cmd.cursors);
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
@@ -344,7 +345,16 @@ const aggregate: Handler = (cmd, db, ctx) => {
   if (!isPlainObject(cmd.cursor)) throw new CommandError(ErrorCodes.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
   const pipeline = normalizePipeline(cmd.pipeline);
   const coll = ctx.store.getCollection(db, name);
-  const source = coll ? [...coll.docs.values()].map(clone) : [];
+  // Leading $match stages run on the stored documents (using the _id index when possible);
+  // only the matching documents are copied for the rest of the pipeline.
+  let first = 0;
+  let filter: Obj = {};
+  while (first < pipeline.length && '$match' in pipeline[first]) {
+    const m = pipeline[first].$match as Obj;
+    filter = Object.keys(filter).length ? { $and: [filter, m] } : m;
+    first++;
+  }
+  const source = matchDocs(coll, filter).map(clone);
   const cache = new Map<string, Obj[]>();
   const resolver = (from: string): Obj[] => {
     let docs = cache.get(from);
@@ -355,7 +365,7 @@ const aggregate: Handler = (cmd, db, ctx) => {
     }
     return docs;
   };
-  const result = runPipeline(source, pipeline, resolver);
+  const result = runPipeline(source, pipeline.slice(first), resolver);
   return firstBatchFrom(ctx, `${db}.${name}`, result, cmd.cursor.batchSize);
 };
 

@@ -84,6 +84,30 @@ describe('CRUD through mongoose', () => {
     expect(await M.countDocuments()).toBe(1);
   });
 
+  it('supports bulkWrite, populate ($in on _id) and countDocuments with skip/limit', async () => {
+    const Author = t.conn.model('Author', new Schema({ name: String }));
+    const Book = t.conn.model('Book', new Schema({ title: String, author: { type: Schema.Types.ObjectId, ref: 'Author' } }));
+    const [a1, a2] = await Author.create([{ name: 'Ann' }, { name: 'Ben' }]);
+    const res = await Book.bulkWrite([
+      { insertOne: { document: { title: 'One', author: a1._id } } },
+      { insertOne: { document: { title: 'Two', author: a2._id } } },
+      { insertOne: { document: { title: 'Three', author: a1._id } } },
+      { updateOne: { filter: { title: 'Two' }, update: { $set: { title: 'Deux' } } } },
+      { replaceOne: { filter: { title: 'Three' }, replacement: { title: 'Trois', author: a1._id } } },
+      { deleteOne: { filter: { title: 'One' } } },
+      { updateOne: { filter: { title: 'Four' }, update: { $set: { author: a2._id } }, upsert: true } },
+    ]);
+    expect(res.insertedCount).toBe(3);
+    expect(res.matchedCount).toBe(2);
+    expect(res.modifiedCount).toBe(2);
+    expect(res.deletedCount).toBe(1);
+    expect(res.upsertedCount).toBe(1);
+    const books = await Book.find().sort({ title: 1 }).populate<{ author: { name: string } }>('author').lean();
+    expect(books.map((b) => [b.title, b.author.name])).toEqual([['Deux', 'Ben'], ['Four', 'Ben'], ['Trois', 'Ann']]);
+    expect(await Book.countDocuments({}, { skip: 1, limit: 1 })).toBe(1);
+    expect(await Book.countDocuments({ author: a2._id }, { skip: 1 })).toBe(1);
+  });
+
   it('sorts with _id as tie-breaker, skips and limits', async () => {
     const S = t.conn.model('Sorted', new Schema({ k: Number, name: String }));
     const ids = [...Array(6)].map(() => new Types.ObjectId());
@@ -103,6 +127,15 @@ describe('CRUD through mongoose', () => {
     expect((await S.find().sort({ k: 1, name: -1 }).lean()).map((d) => d.name)).toEqual(['c', 'b', 'a', 'e', 'd', 'f']);
     // findOne honours sort
     expect((await S.findOne().sort({ k: -1, name: 1 }).lean())!.name).toBe('f');
+  });
+
+  it('sorts like MongoDB: missing equals null, arrays by their min (asc) / max (desc) element', async () => {
+    const c = t.conn.db!.collection<{ _id: number; v?: unknown }>('sort_semantics');
+    await c.insertMany([{ _id: 4, v: 3 }, { _id: 2 }, { _id: 3, v: [5, 1] }, { _id: 1, v: null }]);
+    expect((await c.find().sort({ v: 1 }).toArray()).map((d) => d._id)).toEqual([1, 2, 3, 4]);
+    expect((await c.find().sort({ v: -1 }).toArray()).map((d) => d._id)).toEqual([3, 4, 1, 2]);
+    expect((await c.aggregate<{ _id: number }>([{ $sort: { v: 1 } }]).toArray()).map((d) => d._id)).toEqual([1, 2, 3, 4]);
+    expect((await c.aggregate<{ _id: number }>([{ $sort: { v: -1 } }]).toArray()).map((d) => d._id)).toEqual([3, 4, 1, 2]);
   });
 
   it('applies projections (inclusion, exclusion, _id suppression, $slice, $elemMatch)', async () => {
@@ -169,6 +202,12 @@ describe('CRUD through mongoose', () => {
     expect((await t.conn.db!.collection('things').find().toArray()).map((d) => d.x)).toEqual([2]);
     const names = (await t.conn.db!.listCollections({ name: 'things' }).toArray()).map((c) => c.name);
     expect(names).toEqual(['things']);
+    const paged = await t.conn.db!.command({ listCollections: 1, nameOnly: true, cursor: { batchSize: 1 } });
+    expect(paged.cursor.firstBatch).toHaveLength(1);
+    const next = await t.conn.db!.command({ getMore: paged.cursor.id, collection: '$cmd.listCollections', batchSize: 1 });
+    expect(next.cursor.nextBatch).toHaveLength(1);
+    const k = await t.conn.db!.command({ killCursors: '$cmd.listCollections', cursors: [next.cursor.id] });
+    expect(k.cursorsKilled).toHaveLength(1);
     const all = (await t.conn.db!.listCollections().toArray()).map((c) => c.name);
     expect(all).toEqual(expect.arrayContaining(['things', 'items', 'big']));
     const dbs = await t.conn.db!.admin().listDatabases();

@@ -2,7 +2,16 @@
  * Thin wrapper around mingo, the query engine. Every input reaching these functions has
  * already been checked by validate.ts; mingo is configured with scripts disabled.
  */
-import { Aggregator, Context, ProcessingMode, Query } from 'mingo';
+import { Context, ProcessingMode } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { compare } from 'mingo/util';
 import { getPathValues, isPlainObject, keyString } from './values';
@@ -65,7 +74,27 @@ const bsonQueryOps = {
   },
 };
 
-const CONTEXT = Context.init({ query: bsonQueryOps as never });
+/**
+ * $sort with MongoDB semantics (arrays sort by their smallest/largest element, missing
+ * equals null) and stability; shared by find and the aggregation pipeline.
+ */
+const pipelineOps = {
+  $sort: (coll: LazyIterator, spec: Record<string, 1 | -1>) =>
+    coll.transform((docs: unknown[]) => Lazy(sortDocs(docs as Obj[], spec))),
+};
+
+/**
+ * mingo's operator set with our $sort and exact-equality operators. Built by hand because
+ * mingo's default-context wrappers give built-in operators precedence over custom ones.
+ */
+const CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: { ...pipelineOperators, ...pipelineOps } as never,
+  projection: projectionOperators,
+  query: { ...queryOperators, ...bsonQueryOps } as never,
+  window: windowOperators,
+});
 
 export function mingoOptions(collectionResolver?: (name: string) => Obj[]): Partial<Options> {
   return {
@@ -80,6 +109,7 @@ export function mingoOptions(collectionResolver?: (name: string) => Obj[]): Part
 
 export type Matcher = (doc: Obj) => boolean;
 
+/** Compiles a validated filter (see validate.normalizeFilter). */
 export function compileFilter(filter: Obj): Matcher {
   if (Object.keys(filter).length === 0) return () => true;
   const q = new Query(filter, mingoOptions());

@@ -1,3 +1,5 @@
+import { MingoError } from 'mingo/util';
+
 /**
  * Command errors carried back to the driver as `{ ok: 0, errmsg, code, codeName, ...extra }`.
  * The driver turns those into `MongoServerError` with the same `code` and extra fields.
@@ -22,6 +24,7 @@ export const ErrorCodes = {
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
   OperationNotSupportedInTransaction: 263,
+  BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   Location40352: 40352,
 } as const;
@@ -61,7 +64,8 @@ export function badValue(message: string): CommandError {
 /** Turns anything thrown while executing a command into a CommandError. */
 export function toCommandError(err: unknown): CommandError {
   if (err instanceof CommandError) return err;
+  // mingo reports invalid arguments (e.g. $multiply on a string) with MingoError: BadValue.
+  if (err instanceof MingoError) return new CommandError(ErrorCodes.BadValue, err.message);
   const message = err instanceof Error ? err.message : String(err);
-  // mingo reports invalid arguments with MingoError; surface them as BadValue.
-  return new CommandError(ErrorCodes.BadValue, message);
+  return new CommandError(ErrorCodes.InternalError, `embedded store internal error: ${message}`);
 }

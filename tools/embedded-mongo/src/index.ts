@@ -47,6 +47,10 @@ const defaultLogger: Logger = {
 
 export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const logger = opts.logger ?? defaultLogger;
+  const ttlIntervalMs = opts.ttlIntervalMs ?? 1000;
+  if (!(ttlIntervalMs > 0)) throw new Error(`embedded-mongo: ttlIntervalMs must be a positive number, got ${ttlIntervalMs}`);
+  const saveDebounceMs = opts.saveDebounceMs ?? 100;
+  if (!(saveDebounceMs >= 0)) throw new Error(`embedded-mongo: saveDebounceMs must be >= 0, got ${saveDebounceMs}`);
   const host = opts.host ?? '127.0.0.1';
   const envFile = process.env.EMBEDDED_MONGO_DATA;
   const dataFile = opts.dataFile ?? (envFile ? envFile : undefined);
@@ -61,7 +65,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     store = new Store();
   }
 
-  const writer = file ? new SnapshotWriter(file, () => store, opts.saveDebounceMs ?? 100, logger) : undefined;
+  const writer = file ? new SnapshotWriter(file, () => store, saveDebounceMs, logger) : undefined;
   const onWrite = writer ? () => writer.markDirty() : () => {};
   const cursors = new CursorRegistry();
   const server = new WireServer({ store, cursors, onWrite, logger });
@@ -75,7 +79,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
     } catch (e) {
       logger.error(`embedded-mongo: TTL sweep failed: ${(e as Error).message}`);
     }
-  }, opts.ttlIntervalMs ?? 1000);
+  }, ttlIntervalMs);
   ttlTimer.unref();
 
   const hostInUri = host.includes(':') ? `[${host}]` : host;

@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import { deserialize, serialize, type Document } from 'bson';
 import type { IndexDef } from './indexes';
 import { Store } from './store';
+import { normalizeValue } from './validate';
 
 const FORMAT = 'croft-embedded-mongo-snapshot';
 const VERSION = 1;
@@ -24,7 +25,7 @@ const LOAD_OPTIONS = { bsonRegExp: true, promoteLongs: true, promoteValues: true
 export class SnapshotCorruptError extends Error {
   constructor(readonly file: string, reason: string) {
     super(`embedded-mongo: snapshot ${file} is corrupt (${reason}). Refusing to start so no data is lost; ` +
-      `inspect or move the file aside (or start with onCorruptSnapshot: 'move-aside').`);
+      `inspect or move the file aside (or start with onCorruptSnapshot: 'move-aside', CLI flag --move-aside-corrupt).`);
     this.name = 'SnapshotCorruptError';
   }
 }
@@ -84,7 +85,7 @@ export function decodeSnapshot(buf: Buffer, file: string): Store {
       } else if (rec.t === 'd') {
         const coll = store.getCollection(rec.db, rec.coll);
         if (!coll) throw new Error(`document for unknown collection ${rec.db}.${rec.coll}`);
-        coll.insert(rec.d);
+        coll.insert(normalizeValue(rec.d, 'snapshot document') as Record<string, unknown>);
         documents++;
       } else {
         throw new Error(`unknown record type ${String(rec.t)}`);

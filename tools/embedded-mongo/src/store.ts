@@ -6,7 +6,7 @@
  * All methods are synchronous; a command runs start to finish without yielding, which is
  * what makes guarded findOneAndUpdate calls atomic.
  */
-import { ObjectId } from 'bson';
+import { ObjectId, calculateObjectSize } from 'bson';
 import { CommandError, ErrorCodes, badValue } from './errors';
 import { ID_INDEX, UniqueIndex, normalizeIndexSpec, sameIndexOptions, type IndexDef } from './indexes';
 import { keyString } from './values';
@@ -43,6 +43,8 @@ export class Collection {
   insert(input: Obj): Obj {
     const doc: Obj = '_id' in input ? reorderId(input) : { _id: new ObjectId(), ...input };
     if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
+    if (doc._id instanceof RegExp) throw badValue("can't use a regex for _id");
+    checkSize(doc);
     const idKey = keyString(doc._id);
     if (this.docs.has(idKey)) {
       throw new CommandError(
@@ -60,6 +62,7 @@ export class Collection {
   /** Replaces a stored document by a new version (same _id). */
   replace(oldDoc: Obj, newDoc: Obj): void {
     const idKey = keyString(oldDoc._id);
+    checkSize(newDoc);
     const keys = this.checkUnique(newDoc, idKey);
     this.removeKeys(oldDoc, idKey);
     this.docs.set(idKey, newDoc);
@@ -165,6 +168,15 @@ export class Collection {
       }
     }
     return removed;
+  }
+}
+
+const MAX_DOCUMENT_SIZE = 16 * 1024 * 1024;
+
+function checkSize(doc: Obj): void {
+  const size = calculateObjectSize(doc);
+  if (size > MAX_DOCUMENT_SIZE) {
+    throw new CommandError(ErrorCodes.BSONObjectTooLarge, `BSONObj size: ${size} is invalid. Size must be between 0 and ${MAX_DOCUMENT_SIZE}(16MB)`);
   }
 }
 

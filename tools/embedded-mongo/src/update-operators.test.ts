@@ -191,6 +191,20 @@ describe('update operators', () => {
     expect(replaced).toMatchObject({ name: 'c2', n: 0 });
   });
 
+  it('mongoose timestamps and defaults on upsert go through $set/$setOnInsert', async () => {
+    const schema = new Schema({ key: String, plan: { type: String, default: 'free' }, n: Number }, { timestamps: true });
+    const Acc = t.conn.model('Acc', schema);
+    const created = await Acc.findOneAndUpdate({ key: 'k1' }, { $inc: { n: 1 } }, { upsert: true, returnDocument: 'after' }).lean();
+    expect(created).toMatchObject({ key: 'k1', plan: 'free', n: 1 });
+    expect(created!.createdAt).toBeInstanceOf(Date);
+    expect(created!.updatedAt).toBeInstanceOf(Date);
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await Acc.findOneAndUpdate({ key: 'k1' }, { $inc: { n: 1 } }, { upsert: true, returnDocument: 'after' }).lean();
+    expect(again!.n).toBe(2);
+    expect(again!.createdAt).toEqual(created!.createdAt);
+    expect(again!.updatedAt!.getTime()).toBeGreaterThan(created!.updatedAt!.getTime());
+  });
+
   it('multi-document updates are all-or-nothing when one document fails', async () => {
     const c = loose('atomic_multi');
     await c.insertMany([{ k: 1, v: 1 }, { k: 2, v: 'not a number' }, { k: 3, v: 3 }]);

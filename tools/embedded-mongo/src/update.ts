@@ -3,12 +3,11 @@
  * mingo's updater) so type errors, $addToSet de-duplication and positional `$` follow
  * MongoDB's behaviour exactly. Input must come from validate.normalizeUpdate().
  */
-import { Query } from 'mingo';
 import { compare } from 'mingo/util';
 import { CommandError, ErrorCodes, badValue } from './errors';
 import { clone, displayValue, getPathStrict, isPlainObject, keyString } from './values';
 import type { NormalizedUpdate } from './validate';
-import { mingoOptions } from './engine';
+import { compileFilter } from './engine';
 
 type Obj = Record<string, unknown>;
 
@@ -178,11 +177,11 @@ function pullMatcher(cond: unknown): (el: unknown) => boolean {
   if (isPlainObject(cond)) {
     const keys = Object.keys(cond);
     if (keys.length > 0 && keys[0].startsWith('$') && !['$and', '$or', '$nor'].includes(keys[0])) {
-      const q = new Query({ v: cond }, mingoOptions());
-      return (el) => q.test({ v: el });
+      const test = compileFilter({ v: cond });
+      return (el) => test({ v: el });
     }
-    const q = new Query(cond, mingoOptions());
-    return (el) => isPlainObject(el) && q.test(el);
+    const test = compileFilter(cond);
+    return (el) => isPlainObject(el) && test(el);
   }
   const k = keyString(cond);
   return (el) => keyString(el) === k;
@@ -302,16 +301,16 @@ function collectConditions(filter: Obj, arrayPath: string, out: Array<(el: unkno
         const em = cond.$elemMatch as Obj;
         const keys = Object.keys(em);
         const scalar = keys.length > 0 && keys[0].startsWith('$') && !['$and', '$or', '$nor'].includes(keys[0]);
-        const q = new Query(scalar ? { v: em } : em, mingoOptions());
-        out.push(scalar ? (el) => q.test({ v: el }) : (el) => isPlainObject(el) && q.test(el));
+        const test = compileFilter(scalar ? { v: em } : em);
+        out.push(scalar ? (el) => test({ v: el }) : (el) => isPlainObject(el) && test(el));
       } else {
-        const q = new Query({ v: cond }, mingoOptions());
-        out.push((el) => q.test({ v: el }));
+        const test = compileFilter({ v: cond });
+        out.push((el) => test({ v: el }));
       }
     } else if (key.startsWith(arrayPath + '.')) {
       const rest = key.slice(arrayPath.length + 1);
-      const q = new Query({ [rest]: cond }, mingoOptions());
-      out.push((el) => isPlainObject(el) && q.test(el));
+      const test = compileFilter({ [rest]: cond });
+      out.push((el) => isPlainObject(el) && test(el));
     }
   }
 }

@@ -102,6 +102,29 @@ describe('GET /api/content/faq', () => {
     expect((await request(app).get('/api/content/faq?page=kitchens')).body.items).toHaveLength(first);
   });
 
+  it('answers a matching If-None-Match with 304 and changes the ETag when the rows change', async () => {
+    const first = await request(app).get('/api/content/faq?page=cafe');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[\w-]+"$/);
+    const again = await request(app).get('/api/content/faq?page=cafe').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const model = content.models.faqEntry;
+    const row = await model.findOne({ page: 'cafe' }).sort({ sort_order: 1 });
+    const original = row!.answer;
+    await model.updateOne({ _id: row!._id }, { $set: { answer: `${original} (updated)` } });
+    try {
+      content.invalidateCache();
+      const changed = await request(app).get('/api/content/faq?page=cafe').set('If-None-Match', etag);
+      expect(changed.status).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.body.items[0].answer).toBe(`${original} (updated)`);
+    } finally {
+      await model.updateOne({ _id: row!._id }, { $set: { answer: original } });
+    }
+  });
+
   it('rejects an unknown or missing page with 400 invalid_request', async () => {
     const message = expectError(await request(app).get('/api/content/faq?page=admin'), 400, 'invalid_request');
     expect(message).toContain('query.page: must be one of home, cafe, cocktails');

@@ -50,7 +50,7 @@ export const Destructive: Story = {
   },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
-    await expect(page.getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    await expect(await page.findByRole('button', { name: 'Keep it' })).toHaveFocus();
   },
 };
 
@@ -64,7 +64,7 @@ export const Busy: Story = {
   },
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);
-    await userEvent.click(page.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Delete' }));
     await expect(page.getByRole('button', { name: /delete/i })).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   },
@@ -79,7 +79,7 @@ export const Failed: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement.ownerDocument.body);
-    await userEvent.click(page.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Delete' }));
     await expect(await page.findByRole('alert')).toHaveTextContent('Failed to delete photo');
     await expect(args.onClose).not.toHaveBeenCalled();
   },
@@ -88,7 +88,7 @@ export const Failed: Story = {
 export const Confirmed: Story = {
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement.ownerDocument.body);
-    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Confirm' }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await expect(args.onClose).toHaveBeenCalledTimes(1);
   },

@@ -75,8 +75,9 @@ export function Dialog({
     if (opener && opener.isConnected && focusIsLost) opener.focus();
   };
 
-  // Open and close the native dialog from the `open` prop.
-  useEffect(() => {
+  // Open and close the native dialog from the `open` prop (layout effect: the
+  // dialog is modal and focused before the browser paints).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
