@@ -13,13 +13,19 @@ const config: StorybookConfig = {
     '../remotes/**/*.stories.@(ts|tsx)',
     '../shell/**/*.stories.@(ts|tsx)',
   ],
-  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest', 'msw-storybook-addon'],
+  // msw-storybook-addon is deliberately not listed: as an addon it would start
+  // the worker for every story. preview.tsx wires its loader lazily instead.
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   // mockServiceWorker.js (committed copy of msw's worker script) is served from the root.
   staticDirs: ['../tools/msw/public'],
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     return mergeConfig(viteConfig, {
       resolve: { alias: workspaceAliases() },
+      // Pre-bundle what is otherwise only discovered mid-run (msw/browser is
+      // imported lazily by the MSW loader): a late discovery makes Vite reload
+      // the page and fails whichever story file is running at that moment.
+      optimizeDeps: { include: ['msw', 'msw/browser', 'msw-storybook-addon/csf3'] },
     });
   },
 };

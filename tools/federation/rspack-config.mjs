@@ -82,7 +82,16 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
           remotes: {},
           shared: sharedSingletons(),
           dts: false,
-          manifest: false,
+          manifest: true,
+          experiments: {
+            // One copy of the federation runtime per page: the shell provides it and the
+            // remotes' entries use it (~33 KB gzip less for every visitor). A standalone page
+            // is its own host, so it keeps its runtime.
+            ...(isShell ? { provideExternalRuntime: true } : {}),
+            ...(!isShell && !withPage ? { externalRuntime: true } : {}),
+            // Remotes are registered by URL, never by manifest: the snapshot plugin is dead code.
+            optimization: { disableSnapshot: true },
+          },
         }),
         withPage &&
           new rspack.HtmlRspackPlugin({

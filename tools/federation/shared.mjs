@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 const versionOf = (pkg) => require(`${pkg}/package.json`).version;
 
 /** npm packages that must exist once per page (React context, router state, query cache). */
-const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/react-query'];
+const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router'];
 
 /** Every react-router export the shell, remotes and libs use (types excluded). */
 export const ROUTER_EXPORTS = [

@@ -4,3 +4,4 @@ export * from './constants';
 export * from './errors';
 export * from './content';
 export * from './federation';
+export * from './route-table';

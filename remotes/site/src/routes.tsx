@@ -1,25 +1,26 @@
-import { lazy, type ComponentType } from 'react';
-import type { SectionKey } from './pages/section-frames';
+import type { ComponentType } from 'react';
+import HomePage from './pages/home-page';
+import { sectionFrame } from './pages/section-frames';
 
-const Home = lazy(() => import('./pages/home-page'));
-const sectionPage = (key: SectionKey) =>
-  lazy(async () => ({ default: (await import('./pages/section-frames')).sectionFrame(key) }));
-
-/** The site remote's pages, keyed by the shell's route patterns. */
+/**
+ * The site remote's pages, keyed by the shell's route patterns. The public pages are small and
+ * on every visitor's path, so they ship in the Routes chunk itself (the gateway preloads it);
+ * heavy features added later should be lazy.
+ */
 export const routes: Record<string, ComponentType> = {
-  '/': Home,
-  '/cafe': sectionPage('cafe'),
-  '/cocktails': sectionPage('cocktails'),
-  '/beer': sectionPage('beer'),
-  '/kitchens': sectionPage('kitchens'),
-  '/hall': sectionPage('hall'),
-  '/community': sectionPage('community'),
-  '/onekitchen-menu': sectionPage('onekitchen-menu'),
-  '/book': sectionPage('book'),
-  '/privacy': sectionPage('privacy'),
-  '/branding': sectionPage('branding'),
-  '/common-good': sectionPage('common-good'),
-  '/common-good/message': sectionPage('common-good-message'),
-  '/unsubscribe': sectionPage('unsubscribe'),
-  '/croft-common-datetime': sectionPage('croft-common-datetime'),
+  '/': HomePage,
+  '/cafe': sectionFrame('cafe'),
+  '/cocktails': sectionFrame('cocktails'),
+  '/beer': sectionFrame('beer'),
+  '/kitchens': sectionFrame('kitchens'),
+  '/hall': sectionFrame('hall'),
+  '/community': sectionFrame('community'),
+  '/onekitchen-menu': sectionFrame('onekitchen-menu'),
+  '/book': sectionFrame('book'),
+  '/privacy': sectionFrame('privacy'),
+  '/branding': sectionFrame('branding'),
+  '/common-good': sectionFrame('common-good'),
+  '/common-good/message': sectionFrame('common-good-message'),
+  '/unsubscribe': sectionFrame('unsubscribe'),
+  '/croft-common-datetime': sectionFrame('croft-common-datetime'),
 };

@@ -1,6 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import compression from 'compression';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import {
@@ -12,7 +12,8 @@ import {
   requestLogger,
   securityHeaders,
 } from '@croft/service-kit';
-import type { RemoteManifest } from '@croft/contracts';
+import { remoteForPath, type RemoteManifest, type RemoteName } from '@croft/contracts';
+import { fontPreloadTags, preloadTags } from './preload';
 import { REMOTE_DIRS } from './manifest';
 
 export interface GatewayOptions {
@@ -85,6 +86,17 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use(express.static(shellDir, staticOptions));
 
   const indexHtml = resolve(shellDir, 'index.html');
+  // The shell's HTML with preload hints for the remote that renders each page, built once per remote.
+  const pages = new Map<RemoteName | null, string>();
+  const pageFor = (remote: RemoteName | null): string => {
+    let html = pages.get(remote);
+    if (html === undefined) {
+      const hints = fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
+      html = readFileSync(indexHtml, 'utf8').replace('</head>', `${hints}</head>`);
+      pages.set(remote, html);
+    }
+    return html;
+  };
   app.get(/.*/, (req, res, next) => {
     // Asset-looking paths that reach here do not exist: answer 404 rather than HTML.
     if (/\.[a-z0-9]{2,5}$/i.test(req.path)) {
@@ -96,7 +108,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile(indexHtml);
+    res.type('html').send(pageFor(remoteForPath(req.path)));
   });
   app.use(errorHandler(logger));
   return app;

@@ -10,8 +10,6 @@ const remoteUrl = z
 export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
-  /** Snapshot file for the embedded store (unset: memory only). */
-  EMBEDDED_MONGO_DATA: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */
   REMOTE_SITE_URL: remoteUrl,
   REMOTE_COMMON_ROOM_URL: remoteUrl,

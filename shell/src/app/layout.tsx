@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SkipLink } from '@croft/ui';
 import { TopNav } from './top-nav';
+import { EditorOverlay } from './editor-overlay';
 import { lowerCaseRedirect } from './route-table';
 
 function isEditableFocused(): boolean {
@@ -39,6 +40,7 @@ export function Layout() {
       <SkipLink targetId="main" />
       <TopNav />
       <Outlet />
+      <EditorOverlay />
     </>
   );
 }

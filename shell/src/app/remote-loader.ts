@@ -19,7 +19,7 @@ export class RemoteLoadError extends Error {
 }
 
 let locations: RemoteLocations | null = null;
-const pending = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+const pending = new Map<string, Promise<unknown>>();
 const loggedFailures = new Set<RemoteName>();
 
 export function registerRemoteLocations(next: RemoteLocations): void {
@@ -34,15 +34,17 @@ function isRoutesModule(value: unknown): value is RemoteRoutesModule {
 }
 
 /**
- * Loads a remote's './Routes' once. A failure stays cached (so React, re-rendering to show the
- * error, does not start a new load in a loop) until `resetRemote` clears it for a Retry.
+ * Loads one module a remote exposes, once. A failure stays cached (so React, re-rendering to
+ * show the error, does not start a new load in a loop) until `resetRemote` clears it for a Retry.
+ * Failures are logged once per remote and surface as RemoteLoadError.
  */
-export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
-  const existing = pending.get(remote);
+export function loadRemoteModule<T>(remote: RemoteName, expose: string, check: (mod: unknown) => mod is T): Promise<T> {
+  const key = `${remote}/${expose}`;
+  const existing = pending.get(key) as Promise<T> | undefined;
   if (existing) return existing;
-  const promise = loadRemote<unknown>(`${remote}/Routes`)
+  const promise = loadRemote<unknown>(key)
     .then((mod) => {
-      if (!isRoutesModule(mod)) throw new Error(`Remote ${remote} did not expose a routes map`);
+      if (!check(mod)) throw new Error(`Remote ${remote} did not expose a valid ./${expose}`);
       loggedFailures.delete(remote);
       return mod;
     })
@@ -53,12 +55,17 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
       }
       throw new RemoteLoadError(remote, error);
     });
-  pending.set(remote, promise);
+  pending.set(key, promise);
   return promise;
+}
+
+/** A remote's './Routes': the pages behind the shell's route patterns. */
+export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
+  return loadRemoteModule(remote, 'Routes', isRoutesModule);
 }
 
 /** Forget a failed remote so its entry script is fetched again on the next load. */
 export function resetRemote(remote: RemoteName): void {
-  pending.delete(remote);
+  for (const key of [...pending.keys()]) if (key.startsWith(`${remote}/`)) pending.delete(key);
   if (locations) registerRemotes([{ name: remote, entry: locations[remote] }], { force: true });
 }

@@ -1,39 +1,7 @@
-import type { RemoteName } from './remote-manifest';
+import { ROUTE_TABLE } from '@croft/contracts';
 
-/**
- * The route table of the spec (file 000 §2): each path pattern and the remote that owns it.
- * The shell owns this table; remotes own the pages behind each pattern.
- */
-export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
-  // site: the public venue
-  { path: '/', remote: 'site' },
-  { path: '/cafe', remote: 'site' },
-  { path: '/cocktails', remote: 'site' },
-  { path: '/beer', remote: 'site' },
-  { path: '/kitchens', remote: 'site' },
-  { path: '/hall', remote: 'site' },
-  { path: '/community', remote: 'site' },
-  { path: '/onekitchen-menu', remote: 'site' },
-  { path: '/book', remote: 'site' },
-  { path: '/privacy', remote: 'site' },
-  { path: '/branding', remote: 'site' },
-  { path: '/common-good', remote: 'site' },
-  { path: '/common-good/message', remote: 'site' },
-  { path: '/unsubscribe', remote: 'site' },
-  { path: '/croft-common-datetime', remote: 'site' },
-  // common-room: members
-  { path: '/common-room/*', remote: 'common_room' },
-  { path: '/profile', remote: 'common_room' },
-  { path: '/check-in', remote: 'common_room' },
-  { path: '/calendar', remote: 'common_room' },
-  { path: '/manage-event/:token', remote: 'common_room' },
-  { path: '/notifications', remote: 'common_room' },
-  { path: '/secretkitchens', remote: 'common_room' },
-  { path: '/secretkitchenadmin', remote: 'common_room' },
-  // cms: editors and staff
-  { path: '/cms/*', remote: 'cms' },
-  { path: '/admin/*', remote: 'cms' },
-];
+/** The route table of the spec lives in contracts, shared with the gateway's preload hints. */
+export const REMOTE_ROUTES = ROUTE_TABLE;
 
 /** Old spellings of the date-time page that redirect to it. */
 export const DATETIME_ALIASES = ['/CroftCommonDate&Time', '/CroftCommonDateTime', '/croftcommondatetime'] as const;

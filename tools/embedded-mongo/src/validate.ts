@@ -316,10 +316,9 @@ export function normalizeExpression(expr: unknown): unknown {
   if (typeof expr === 'string') {
     if (expr.startsWith('$$')) {
       const name = expr.slice(2).split('.')[0];
-      if (!ALLOWED_VARIABLES.has(name) && !/^[a-z][A-Za-z0-9_]*$/.test(name)) {
-        throw unsupported(`variable $$${name}`);
-      }
-      if (name.toUpperCase() === name && !ALLOWED_VARIABLES.has(name)) throw unsupported(`variable $$${name}`);
+      // system variables are upper case; user variables ($map/$filter "as") start lower case
+      const ok = /^[A-Z_]+$/.test(name) ? ALLOWED_VARIABLES.has(name) : /^[a-z][A-Za-z0-9_]*$/.test(name);
+      if (!ok) throw unsupported(`variable $$${name}`);
     }
     return expr;
   }
@@ -539,7 +538,7 @@ export function normalizeUpdate(update: unknown): NormalizedUpdate {
     }
     ops[op] = out;
   }
-  checkConflicts(seenPaths, ops);
+  checkConflicts(seenPaths);
   return { kind: 'operators', ops };
 }
 
@@ -590,7 +589,7 @@ function normalizeArrayAdd(op: string, path: string, arg: unknown): unknown {
   return { $each: [normalizeValue(arg, op)] };
 }
 
-function checkConflicts(paths: string[], ops: Record<string, Record<string, unknown>>): void {
+function checkConflicts(paths: string[]): void {
   const norm = paths.map((p) => p.split('.').filter((s) => s !== '$').join('.'));
   for (let i = 0; i < norm.length; i++) {
     for (let j = i + 1; j < norm.length; j++) {
@@ -601,7 +600,6 @@ function checkConflicts(paths: string[], ops: Record<string, Record<string, unkn
       }
     }
   }
-  void ops;
 }
 
 /** Command options that have no faithful implementation here. */

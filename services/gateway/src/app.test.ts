@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Router } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '@croft/service-kit';
+import { createGatewayApp } from './app';
+import { buildRemoteManifest } from './manifest';
+import { gatewayConfigSchema } from './config';
+import { loadConfig } from '@croft/service-kit';
+
+let staticDir: string;
+
+beforeAll(() => {
+  staticDir = mkdtempSync(join(tmpdir(), 'gateway-'));
+  mkdirSync(join(staticDir, 'shell/assets'), { recursive: true });
+  writeFileSync(join(staticDir, 'shell/index.html'), '<!doctype html><title>Croft Common</title><div id="root"></div>');
+  writeFileSync(join(staticDir, 'shell/assets/main.0123456789.js'), 'console.log("shell")');
+  mkdirSync(join(staticDir, 'remotes/site/assets'), { recursive: true });
+  writeFileSync(join(staticDir, 'remotes/site/remoteEntry.js'), 'var site;');
+  writeFileSync(join(staticDir, 'remotes/site/assets/183.abcdef0123.js'), 'chunk');
+  const assets = (js: string[], css: string[] = []) => ({ js: { sync: js, async: [] }, css: { sync: css, async: [] } });
+  writeFileSync(
+    join(staticDir, 'shell/mf-manifest.json'),
+    JSON.stringify({ shared: [{ name: 'react-dom', assets: assets(['assets/275.aaaaaaaaaa.js']) }] }),
+  );
+  writeFileSync(join(staticDir, 'shell/assets/oswald-latin-700-normal.0123456789.woff2'), 'font');
+  writeFileSync(
+    join(staticDir, 'remotes/site/mf-manifest.json'),
+    JSON.stringify({ exposes: [{ path: './Routes', assets: assets(['assets/routes.bbbbbbbbbb.js'], ['assets/routes.cccccccccc.css']) }] }),
+  );
+});
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+function app(overrides: Record<string, string> = {}) {
+  const router = Router();
+  router.get('/ping', (_req, res) => {
+    res.json({ ok: true });
+  });
+  router.post('/echo', (req, res) => {
+    res.json(req.body);
+  });
+  const config = loadConfig(gatewayConfigSchema, overrides);
+  return createGatewayApp({
+    logger: silentLogger(),
+    publicOrigin: 'http://localhost:3000',
+    staticDir,
+    manifest: buildRemoteManifest(config),
+    services: { demo: router },
+  });
+}
+
+describe('gateway', () => {
+  it('mounts services under /api/<name> and answers unknown API routes with the envelope', async () => {
+    await request(app()).get('/api/demo/ping').expect(200, { ok: true });
+    const res = await request(app()).get('/api/nope').expect(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.stringContaining('/api/nope') } });
+  });
+
+  it('refuses cross-site writes and oversized or malformed bodies with envelopes', async () => {
+    await request(app()).post('/api/demo/echo').set('Origin', 'https://evil.example').send({ a: 1 }).expect(403);
+    const big = await request(app())
+      .post('/api/demo/echo')
+      .set('Origin', 'http://localhost:3000')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ text: 'x'.repeat(200_000) }))
+      .expect(413);
+    expect(big.body.error.code).toBe('payload_too_large');
+    const bad = await request(app())
+      .post('/api/demo/echo')
+      .set('Origin', 'http://localhost:3000')
+      .set('content-type', 'application/json')
+      .send('{"a":')
+      .expect(400);
+    expect(bad.body.error.code).toBe('invalid_json');
+  });
+
+  it('serves the runtime manifest, revalidated on every visit', async () => {
+    const res = await request(app()).get('/mf-manifest.json').expect(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.remotes).toEqual({
+      site: '/remotes/site/remoteEntry.js',
+      common_room: '/remotes/common-room/remoteEntry.js',
+      loyalty: '/remotes/loyalty/remoteEntry.js',
+      cinema: '/remotes/cinema/remoteEntry.js',
+      cms: '/remotes/cms/remoteEntry.js',
+    });
+  });
+
+  it('points one remote elsewhere without a rebuild and allows its origin in the CSP', async () => {
+    const gateway = app({ REMOTE_CINEMA_URL: 'https://cinema.cdn.example/v7/remoteEntry.js' });
+    const res = await request(gateway).get('/mf-manifest.json').expect(200);
+    expect(res.body.remotes.cinema).toBe('https://cinema.cdn.example/v7/remoteEntry.js');
+    expect(res.body.remotes.site).toBe('/remotes/site/remoteEntry.js');
+    const page = await request(gateway).get('/').expect(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/cinema\.cdn\.example/);
+  });
+
+  it('rejects a bad remote override at start-up', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { REMOTE_SITE_URL: 'javascript:alert(1)' })).toThrow(/REMOTE_SITE_URL/);
+  });
+
+  it('caches hashed assets for a year and revalidates entries and HTML', async () => {
+    const gateway = app();
+    const hashed = await request(gateway).get('/assets/main.0123456789.js').expect(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const chunk = await request(gateway).get('/remotes/site/assets/183.abcdef0123.js').expect(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const entry = await request(gateway).get('/remotes/site/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the shell for client routes with a real CSP, and 404s for missing files', async () => {
+    const gateway = app();
+    for (const path of ['/', '/cafe', '/common-room/member/ledger', '/Cafe']) {
+      const res = await request(gateway).get(path).expect(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    // A script tag must never get HTML back.
+    await request(gateway).get('/remotes/cms/remoteEntry.js').expect(404);
+    await request(gateway).get('/remotes/site/assets/missing.js').expect(404);
+    await request(gateway).get('/assets/missing.0000000000.js').expect(404);
+  });
+
+  it('compresses text responses for browsers that ask', async () => {
+    writeFileSync(join(staticDir, 'shell/assets/big.9999999999.js'), 'const menu = "flat white";\n'.repeat(200));
+    const res = await request(app()).get('/assets/big.9999999999.js').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+  });
+
+  it("preloads the shell's shared chunks, the brand font and the page's own remote", async () => {
+    const home = (await request(app()).get('/').expect(200)).text;
+    expect(home).toContain('<link rel="preload" href="/assets/275.aaaaaaaaaa.js" as="script">');
+    expect(home).toContain('href="/assets/oswald-latin-700-normal.0123456789.woff2" as="font" type="font/woff2" crossorigin');
+    expect(home).toContain('<link rel="preload" href="/remotes/site/remoteEntry.js" as="script">');
+    expect(home).toContain('<link rel="preload" href="/remotes/site/assets/routes.bbbbbbbbbb.js" as="script">');
+    expect(home).toContain('<link rel="preload" href="/remotes/site/assets/routes.cccccccccc.css" as="style">');
+    // A members' page preloads the common-room remote, never the site's chunks.
+    const member = (await request(app()).get('/common-room/member').expect(200)).text;
+    expect(member).toContain('href="/remotes/common-room/remoteEntry.js"');
+    expect(member).not.toContain('/remotes/site/');
+    // An unknown page preloads no remote; an overridden remote is preloaded from its new home.
+    expect((await request(app()).get('/nowhere').expect(200)).text).not.toContain('remoteEntry.js');
+    const moved = app({ REMOTE_SITE_URL: 'https://site.cdn.example/remoteEntry.js' });
+    const text = (await request(moved).get('/cafe').expect(200)).text;
+    expect(text).toContain('href="https://site.cdn.example/remoteEntry.js"');
+    expect(text).not.toContain('routes.bbbbbbbbbb.js');
+  });
+});

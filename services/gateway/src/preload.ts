@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RemoteManifest, RemoteName } from '@croft/contracts';
+import { REMOTE_DIRS } from './manifest';
+
+/** The part of a federation build manifest (mf-manifest.json) we read. */
+interface BuildManifest {
+  exposes?: { path: string; assets: Assets }[];
+  shared?: { name: string; assets: Assets }[];
+}
+interface Assets {
+  js: { sync: string[]; async: string[] };
+  css: { sync: string[]; async: string[] };
+}
+
+function readBuildManifest(dir: string): BuildManifest | null {
+  const file = join(dir, 'mf-manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
+}
+
+const link = (href: string, as: 'script' | 'style' | 'font') =>
+  as === 'font'
+    ? `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`
+    : `<link rel="preload" href="${href}" as="${as}">`;
+
+/**
+ * Preload hints for a page: the shell's shared chunks (react-dom, router, design system), the
+ * display font, and the entry + route chunks of the remote that renders the page. Without them
+ * the browser discovers each file only after the previous one ran (HTML → main → bootstrap →
+ * manifest → remoteEntry → routes), which is most of a slow phone's time to first content.
+ */
+export function preloadTags(options: { staticDir: string; manifest: RemoteManifest; remote: RemoteName | null }): string {
+  const { staticDir, manifest, remote } = options;
+  const tags: string[] = [];
+  const shell = readBuildManifest(join(staticDir, 'shell'));
+  for (const shared of shell?.shared ?? []) {
+    for (const js of shared.assets.js.sync) tags.push(link(`/${js}`, 'script'));
+    for (const css of shared.assets.css.sync) tags.push(link(`/${css}`, 'style'));
+  }
+  if (remote) {
+    const entry = manifest.remotes[remote];
+    tags.push(link(entry, 'script'));
+    const local = entry === `/remotes/${REMOTE_DIRS[remote]}/remoteEntry.js`;
+    const built = local ? readBuildManifest(join(staticDir, 'remotes', REMOTE_DIRS[remote])) : null;
+    const routes = built?.exposes?.find((e) => e.path === './Routes');
+    if (routes) {
+      const base = `/remotes/${REMOTE_DIRS[remote]}/`;
+      for (const js of [...routes.assets.js.sync, ...routes.assets.js.async]) tags.push(link(base + js, 'script'));
+      for (const css of [...routes.assets.css.sync, ...routes.assets.css.async]) tags.push(link(base + css, 'style'));
+    }
+  }
+  return [...new Set(tags)].join('');
+}
+
+/** The display face of every page title, preloaded so the title paints in brand type early. */
+export function fontPreloadTags(staticDir: string): string {
+  const dir = join(staticDir, 'shell', 'assets');
+  if (!existsSync(dir)) return '';
+  const font = readdirSync(dir).find((f) => /^oswald-latin-700-normal\.[0-9a-f]+\.woff2$/.test(f));
+  return font ? link(`/assets/${font}`, 'font') : '';
+}
