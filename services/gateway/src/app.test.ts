@@ -131,7 +131,6 @@ describe('gateway', () => {
     const res = await request(app()).get('/assets/big.9999999999.js').set('Accept-Encoding', 'gzip').expect(200);
     expect(res.headers['content-encoding']).toBe('gzip');
   });
-  });
 
   it("preloads the shell's shared chunks, the brand font and the page's own remote", async () => {
     const home = (await request(app()).get('/').expect(200)).text;
