@@ -15,7 +15,7 @@ let staticDir: string;
 beforeAll(() => {
   staticDir = mkdtempSync(join(tmpdir(), 'gateway-'));
   mkdirSync(join(staticDir, 'shell/assets'), { recursive: true });
-  writeFileSync(join(staticDir, 'shell/index.html'), '<!doctype html><title>Croft Common</title><div id="root"></div>');
+  writeFileSync(join(staticDir, 'shell/index.html'), '<!doctype html><html><head><title>Croft Common</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(staticDir, 'shell/assets/main.0123456789.js'), 'console.log("shell")');
   mkdirSync(join(staticDir, 'remotes/site/assets'), { recursive: true });
   writeFileSync(join(staticDir, 'remotes/site/remoteEntry.js'), 'var site;');
