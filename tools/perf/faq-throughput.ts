@@ -5,9 +5,8 @@
  *   node --import tsx tools/perf/faq-throughput.ts [--seconds 10] [--connections 100]
  */
 import autocannon from 'autocannon';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
-import { arg, startGatewayForPerf } from './perf-helpers';
+import { spawn } from 'node:child_process';
+import { arg, root, startGatewayForPerf } from './perf-helpers';
 
 async function bench(url: string, seconds: number, connections: number) {
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
@@ -18,14 +17,14 @@ async function main() {
   const seconds = Number(arg('--seconds') ?? 10);
   const connections = Number(arg('--connections') ?? 100);
 
-  const bare = express();
-  bare.get('/', (_req, res) => {
-    res.send('hello');
+  // Both servers run in their own processes, so neither shares an event loop with autocannon.
+  const barePort = 3403;
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'tools/perf/bare-express.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(barePort), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const bareServer = await new Promise<import('node:http').Server>((r) => {
-    const s = bare.listen(0, '127.0.0.1', () => r(s));
-  });
-  const barePort = (bareServer.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
   const gw = await startGatewayForPerf(3402);
   try {
     const faqUrl = 'http://127.0.0.1:3402/api/content/faq?page=home';
@@ -40,7 +39,7 @@ async function main() {
     console.info(`  throughput ${((g.rps / b.rps) * 100).toFixed(0)} % of bare (target ≥ 50 %), p99 ${(g.p99 / b.p99).toFixed(2)}× bare (target ≤ 1.5×)`);
   } finally {
     await gw.stop();
-    await new Promise((r) => bareServer.close(r));
+    bare.kill('SIGTERM');
   }
 }
 

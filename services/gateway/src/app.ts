@@ -58,9 +58,6 @@ export function createGatewayApp(options: GatewayOptions): Express {
     }),
   );
 
-  // gzip text responses (HTML, JS, CSS, JSON over 1 kB) for visitors on slow connections.
-  app.use(compression());
-
   const api = express.Router();
   api.use(requestLogger(logger));
   api.use(originCheck(options.publicOrigin));
@@ -68,6 +65,10 @@ export function createGatewayApp(options: GatewayOptions): Express {
   for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
   api.use(apiNotFound());
   app.use('/api', api);
+
+  // gzip the site's text files (HTML, JS, CSS) for visitors on slow connections. API answers are
+  // small and on the hot path, so they go out as they are.
+  app.use(compression());
 
   const manifestBody = JSON.stringify(options.manifest);
   app.get('/mf-manifest.json', (_req, res) => {
