@@ -102,10 +102,7 @@ export function Dialog({
       if (dialog?.open) dialog.close();
       if (openerRef.current) restoreFocus();
     };
-  },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  }, []);
 
   // Native cancel (Escape / close request) and close events.
   useEffect(() => {
