@@ -95,7 +95,8 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         }),
         withPage &&
           new rspack.HtmlRspackPlugin({
-            template: resolve(root, 'src/index.html'),
+            // The shell has its own page; every remote's standalone page is the same template.
+            template: isShell ? resolve(root, 'src/index.html') : resolve(workspaceRoot, 'tools/federation/standalone.html'),
             title,
             minify: isProd,
           }),

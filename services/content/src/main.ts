@@ -7,6 +7,7 @@ import {
   createLogger,
   createServiceApp,
   listen,
+  stopOnSignals,
   isHttpsOrigin,
   loadConfigOrExit,
 } from '@croft/service-kit';
@@ -37,17 +38,7 @@ async function main(): Promise<void> {
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: `${server.url}/api/content` }, 'content service listening');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await server.close();
-    await mongo.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(logger, () => server.close(), () => mongo.stop());
 }
 
 main().catch((error: unknown) => {

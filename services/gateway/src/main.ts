@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectMongo, createLogger, listen, loadConfigOrExit } from '@croft/service-kit';
+import { connectMongo, createLogger, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
 import { createContentService } from '@croft/content-service';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './app';
@@ -34,17 +34,7 @@ async function main(): Promise<void> {
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await server.close();
-    await mongo.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(logger, () => server.close(), () => mongo.stop());
 }
 
 main().catch((error: unknown) => {

@@ -67,3 +67,22 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
     });
   });
 }
+
+/**
+ * For main files: on SIGINT or SIGTERM, log once, run each closer in order (server first, then
+ * the database, so in-flight requests finish and the embedded store saves its snapshot), exit 0.
+ */
+export function stopOnSignals(logger: Logger, ...closers: (() => Promise<void>)[]): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const close of closers) {
+      await close().catch((err: unknown) => logger.error({ err }, 'error while shutting down'));
+    }
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}

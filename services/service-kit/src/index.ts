@@ -24,5 +24,5 @@ export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
 export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
-export { createServiceApp, listen } from './app';
+export { createServiceApp, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
