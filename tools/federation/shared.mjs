@@ -2,10 +2,11 @@
  * The one list of shared singletons for the shell and every remote. Each config imports
  * this file instead of copying the list, so a version bump or a new singleton is one edit.
  */
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const versionOf = (pkg) => require(`${pkg}/package.json`).version;
+const nodeModules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+const versionOf = (pkg) => JSON.parse(readFileSync(`${nodeModules}${pkg}/package.json`, 'utf8')).version;
 
 /** npm packages that must exist once per page (React context, router state, query cache). */
 const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router'];
@@ -32,6 +33,12 @@ export function sharedSingletons() {
   // react-dom/client is imported by its own path; share it under the same rules as react-dom.
   shared['react-dom/client'] = { singleton: true, requiredVersion: `^${versionOf('react-dom')}` };
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${versionOf('react')}` };
+  // The federation runtime API itself: a remote that loads another remote at run time (the site
+  // opening the loyalty card) must talk to the shell's instance, which knows every remote.
+  shared['@module-federation/enhanced/runtime'] = {
+    singleton: true,
+    requiredVersion: `^${versionOf('@module-federation/enhanced')}`,
+  };
   for (const lib of SINGLETON_LIBS) {
     // Workspace libs have no package.json version: the workspace builds them together.
     shared[lib] = { singleton: true, requiredVersion: false, version: '0.0.0' };

@@ -1,6 +1,8 @@
-import type { ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import type { PageKey } from '@croft/contracts';
 import { PageFrame } from '@croft/ui';
+import { FederatedDialog, type FederatedDialogName } from '../features/federated-dialog/federated-dialog';
+import { useSevenKey } from '../features/secret-seven/use-seven-key';
 
 /**
  * Frames with the real headings for the site's pages; later issues fill them with
@@ -23,12 +25,24 @@ export const SECTION_FRAMES = {
   'croft-common-datetime': { title: 'Croft Common Date & Time', accent: 'home', intro: 'The time at the venue, in Bristol.' },
 } as const satisfies Record<string, { title: string; accent: PageKey; intro: string }>;
 
+/** Pages where the secret 7 opens another team's dialog (spec 001 §2). */
+const SECRET_DIALOGS: Partial<Record<SectionKey, FederatedDialogName>> = { cafe: 'loyalty', hall: 'cinema' };
+
 export type SectionKey = keyof typeof SECTION_FRAMES;
 
 export function sectionFrame(key: SectionKey): ComponentType {
   const { title, accent, intro } = SECTION_FRAMES[key];
+  const secret = SECRET_DIALOGS[key];
   function SectionFrame() {
-    return <PageFrame title={title} section={accent} intro={intro} />;
+    const [open, setOpen] = useState(false);
+    const reveal = useCallback(() => setOpen(true), []);
+    useSevenKey(reveal, secret !== undefined);
+    return (
+      <>
+        <PageFrame title={title} section={accent} intro={intro} />
+        {secret && <FederatedDialog name={secret} open={open} onClose={() => setOpen(false)} />}
+      </>
+    );
   }
   SectionFrame.displayName = `SectionFrame(${key})`;
   return SectionFrame;
