@@ -4,11 +4,15 @@ import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '@croft/ui';
 import '@croft/ui/global.css';
 import { AppRoutes } from './app/routes';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { provideRemoteLoader } from '@croft/federation-bridge';
 import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
 import type { RemoteLocations } from './app/remote-manifest';
 
 export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   registerRemoteLocations(await manifest);
+  // Remotes that open other remotes (the site's loyalty card) load them through the shell.
+  provideRemoteLoader((id) => loadRemote(id));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container, {

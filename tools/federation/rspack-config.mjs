@@ -80,14 +80,16 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
           exposes: isShell ? undefined : exposes,
           // The shell knows no remote at build time: it registers them from /mf-manifest.json.
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons({ production: isProd }),
           dts: false,
-          manifest: true,
+          // Build manifest (assets per expose/shared) for the gateway's preload hints. Not named
+          // mf-manifest.json: that path is the runtime manifest of remote locations.
+          manifest: { fileName: 'federation-build.json' },
           experiments: {
             // One copy of the federation runtime per page: the shell provides it and the
             // remotes' entries use it (~33 KB gzip less for every visitor). A standalone page
             // is its own host, so it keeps its runtime.
-            ...(isShell ? { provideExternalRuntime: true } : {}),
+            ...(isShell && !isServe ? { provideExternalRuntime: true } : {}),
             ...(!isShell && !withPage ? { externalRuntime: true } : {}),
             // Remotes are registered by URL, never by manifest: the snapshot plugin is dead code.
             optimization: { disableSnapshot: true },
@@ -116,6 +118,8 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         port: devPort,
         hot: false,
         historyApiFallback: true,
+        // The shell page (:4200) talks to each remote's dev server; they bind loopback only.
+        allowedHosts: 'all',
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: isShell
           ? [{ directory: resolve(root, 'public'), watch: false }]

@@ -18,9 +18,10 @@ export const ROUTER_EXPORTS = [
 ];
 
 /** Workspace libraries that must be shared too (one toaster, one set of tokens). */
-const SINGLETON_LIBS = ['@croft/ui'];
+const SINGLETON_LIBS = ['@croft/ui', '@croft/federation-bridge'];
 
-export function sharedSingletons() {
+/** @param {{ production?: boolean }} [options] tree-shake the shared router in production builds */
+export function sharedSingletons({ production = true } = {}) {
   const shared = {};
   for (const pkg of SINGLETON_PACKAGES) {
     shared[pkg] = { singleton: true, requiredVersion: `^${versionOf(pkg)}` };
@@ -29,16 +30,11 @@ export function sharedSingletons() {
   // visit. Federation's shared tree shaking keeps only the exports the workspace uses. The list
   // is checked against every import by tools/federation/shared.test.ts, so a remote that starts
   // using another export fails the tests instead of getting a second router at run time.
-  shared['react-router'].treeShaking = { mode: 'runtime-infer', usedExports: [...ROUTER_EXPORTS] };
+  // (Production only: the dev server's bundler runtime breaks with it, and size is moot there.)
+  if (production) shared['react-router'].treeShaking = { mode: 'runtime-infer', usedExports: [...ROUTER_EXPORTS] };
   // react-dom/client is imported by its own path; share it under the same rules as react-dom.
   shared['react-dom/client'] = { singleton: true, requiredVersion: `^${versionOf('react-dom')}` };
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${versionOf('react')}` };
-  // The federation runtime API itself: a remote that loads another remote at run time (the site
-  // opening the loyalty card) must talk to the shell's instance, which knows every remote.
-  shared['@module-federation/enhanced/runtime'] = {
-    singleton: true,
-    requiredVersion: `^${versionOf('@module-federation/enhanced')}`,
-  };
   for (const lib of SINGLETON_LIBS) {
     // Workspace libs have no package.json version: the workspace builds them together.
     shared[lib] = { singleton: true, requiredVersion: false, version: '0.0.0' };

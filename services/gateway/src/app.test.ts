@@ -22,12 +22,12 @@ beforeAll(() => {
   writeFileSync(join(staticDir, 'remotes/site/assets/183.abcdef0123.js'), 'chunk');
   const assets = (js: string[], css: string[] = []) => ({ js: { sync: js, async: [] }, css: { sync: css, async: [] } });
   writeFileSync(
-    join(staticDir, 'shell/mf-manifest.json'),
+    join(staticDir, 'shell/federation-build.json'),
     JSON.stringify({ shared: [{ name: 'react-dom', assets: assets(['assets/275.aaaaaaaaaa.js']) }] }),
   );
   writeFileSync(join(staticDir, 'shell/assets/oswald-latin-700-normal.0123456789.woff2'), 'font');
   writeFileSync(
-    join(staticDir, 'remotes/site/mf-manifest.json'),
+    join(staticDir, 'remotes/site/federation-build.json'),
     JSON.stringify({ exposes: [{ path: './Routes', assets: assets(['assets/routes.bbbbbbbbbb.js'], ['assets/routes.cccccccccc.css']) }] }),
   );
 });

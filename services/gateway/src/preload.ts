@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RemoteManifest, RemoteName } from '@croft/contracts';
 import { REMOTE_DIRS } from './manifest';
 
-/** The part of a federation build manifest (mf-manifest.json) we read. */
+/** The part of a federation build manifest (federation-build.json) we read. */
 interface BuildManifest {
   exposes?: { path: string; assets: Assets }[];
   shared?: { name: string; assets: Assets }[];
@@ -14,7 +14,7 @@ interface Assets {
 }
 
 function readBuildManifest(dir: string): BuildManifest | null {
-  const file = join(dir, 'mf-manifest.json');
+  const file = join(dir, 'federation-build.json');
   if (!existsSync(file)) return null;
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;

@@ -2,10 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-const runtime = vi.hoisted(() => ({ loadRemote: vi.fn() }));
-vi.mock('@module-federation/enhanced/runtime', () => runtime);
+import { provideRemoteLoader } from '@croft/federation-bridge';
+import { FederatedDialog } from './federated-dialog';
 
-const { FederatedDialog } = await import('./federated-dialog');
+// The host's loader, as the shell provides it.
+const runtime = { loadRemote: vi.fn() };
+provideRemoteLoader((id) => runtime.loadRemote(id));
 
 function LoyaltyCard({ open }: { open: boolean }) {
   return open ? <h2>Sign in to your loyalty card</h2> : null;

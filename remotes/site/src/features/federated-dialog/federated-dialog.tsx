@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadFederatedModule } from '@croft/federation-bridge';
 import { Button, Dialog, Spinner } from '@croft/ui';
 
 /** Dialogs other teams ship as remotes: loaded at run time through federation, never imported. */
@@ -34,7 +34,7 @@ export function FederatedDialog({ name, open, onClose }: FederatedDialogProps & 
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
-    loadRemote<unknown>(id)
+    loadFederatedModule(id)
       .then((mod) => {
         if (!isDialogModule(mod)) throw new Error(`${id} is not a dialog component`);
         setState({ status: 'ready', Component: mod.default });
