@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '@croft/ui';
-import '@croft/ui/global.css';
 import { AppRoutes } from './app/routes';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { provideRemoteLoader } from '@croft/federation-bridge';

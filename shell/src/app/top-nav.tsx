@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import './top-nav.css';
 
@@ -13,9 +13,11 @@ export const NAV_ENTRIES = [
   { label: 'THE COMMON ROOM', to: '/common-room' },
 ] as const;
 
+/** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
+const MENU_ID = 'main-menu';
+
 export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const { pathname } = useLocation();
 
   // A navigation closes the mobile menu.
@@ -30,12 +32,12 @@ export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
         type="button"
         className="shell-topnav__toggle"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={MENU_ID}
         onClick={() => setOpen((v) => !v)}
       >
         {open ? 'Close' : 'Menu'}
       </button>
-      <nav aria-label="Main" className="shell-topnav__nav" data-open={open} id={menuId}>
+      <nav aria-label="Main" className="shell-topnav__nav" data-open={open} id={MENU_ID}>
         <ul>
           {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
