@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tools/chromium/flags';
 import react from '@vitejs/plugin-react';
 import { workspaceAliases } from './tools/vite-aliases';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -41,18 +42,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-quic',
-                  '--no-first-run',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                ],
-              },
+              launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
             }),
             instances: [{ browser: 'chromium' }],
           },

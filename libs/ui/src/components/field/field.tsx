@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { cx } from '../../utils/cx';
 import './field.css';
 
 export type FieldMessages = {
@@ -42,5 +43,40 @@ export function RequiredMark() {
     <span className="cc-field__required" aria-hidden="true">
       *
     </span>
+  );
+}
+
+/**
+ * The frame every labelled control sits in: label (with the required mark), hint, the control,
+ * error. `f` comes from useFieldIds; the control itself carries id, aria-invalid and
+ * aria-describedby from it.
+ */
+export function FieldFrame({
+  f,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  children,
+}: {
+  f: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cx('cc-field', className)}>
+      <label htmlFor={f.controlId} className="cc-field__label">
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      <FieldHint id={f.hintId}>{hint}</FieldHint>
+      {children}
+      <FieldError id={f.errorId}>{error}</FieldError>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ChangeEvent, ClipboardEvent, ComponentPropsWithRef, CSSProperties, ReactNode } from 'react';
 import { CODE_LENGTH } from '@croft/contracts';
 import { cx } from '../../utils/cx';
-import { FieldError, FieldHint, RequiredMark, useFieldIds } from '../field/field';
+import { FieldFrame, useFieldIds } from '../field/field';
 import './otp-input.css';
 
 export type OtpInputProps = Omit<
@@ -82,12 +82,7 @@ export function OtpInput({
   };
 
   return (
-    <div className={cx('cc-field', wrapperClassName)}>
-      <label htmlFor={f.controlId} className="cc-field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <FieldHint id={f.hintId}>{hint}</FieldHint>
+    <FieldFrame f={f} label={label} hint={hint} error={error} required={required} className={wrapperClassName}>
       <input
         {...rest}
         id={f.controlId}
@@ -108,7 +103,6 @@ export function OtpInput({
         className={cx('cc-input', 'cc-otp-input', className)}
         style={{ ...style, '--cc-otp-length': maxLength } as CSSProperties}
       />
-      <FieldError id={f.errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../../utils/cx';
-import { FieldError, FieldHint, RequiredMark, useFieldIds } from '../field/field';
+import { FieldFrame, useFieldIds } from '../field/field';
 import { ChevronDownIcon } from '../icons/icons';
 import './select.css';
 
@@ -36,12 +36,7 @@ export function Select({
   // With a placeholder and nothing chosen, show the placeholder.
   const initial = value === undefined && defaultValue === undefined && placeholder !== undefined ? '' : defaultValue;
   return (
-    <div className={cx('cc-field', wrapperClassName)}>
-      <label htmlFor={f.controlId} className="cc-field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <FieldHint id={f.hintId}>{hint}</FieldHint>
+    <FieldFrame f={f} label={label} hint={hint} error={error} required={required} className={wrapperClassName}>
       <span className="cc-select">
         <select
           {...rest}
@@ -66,7 +61,6 @@ export function Select({
         </select>
         <ChevronDownIcon className="cc-select__icon" />
       </span>
-      <FieldError id={f.errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../../utils/cx';
-import { FieldError, FieldHint, RequiredMark, useFieldIds } from '../field/field';
+import { FieldFrame, useFieldIds } from '../field/field';
 
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'children'> & {
   label: ReactNode;
@@ -25,12 +25,7 @@ export function TextField({
 }: TextFieldProps) {
   const f = useFieldIds(id, { hint, error }, describedBy);
   return (
-    <div className={cx('cc-field', wrapperClassName)}>
-      <label htmlFor={f.controlId} className="cc-field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <FieldHint id={f.hintId}>{hint}</FieldHint>
+    <FieldFrame f={f} label={label} hint={hint} error={error} required={required} className={wrapperClassName}>
       <input
         {...rest}
         id={f.controlId}
@@ -40,8 +35,7 @@ export function TextField({
         aria-describedby={f.ariaDescribedBy}
         className={cx('cc-input', className)}
       />
-      <FieldError id={f.errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -66,12 +60,7 @@ export function TextArea({
 }: TextAreaProps) {
   const f = useFieldIds(id, { hint, error }, describedBy);
   return (
-    <div className={cx('cc-field', wrapperClassName)}>
-      <label htmlFor={f.controlId} className="cc-field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <FieldHint id={f.hintId}>{hint}</FieldHint>
+    <FieldFrame f={f} label={label} hint={hint} error={error} required={required} className={wrapperClassName}>
       <textarea
         {...rest}
         id={f.controlId}
@@ -80,7 +69,6 @@ export function TextArea({
         aria-describedby={f.ariaDescribedBy}
         className={cx('cc-input', className)}
       />
-      <FieldError id={f.errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }
