@@ -1,0 +1,15 @@
+export {
+  createSessionClient,
+  SessionExpiredError,
+  REFRESH_MARGIN_MS,
+  REFRESH_RETRY_BASE_MS,
+  type AuthEvent,
+  type AuthListener,
+  type Session,
+  type SessionClient,
+  type SessionClientOptions,
+  type SessionUser,
+  type Timers,
+  type VisibilitySource,
+} from './session-client';
+export { readClaims, type AccessClaims } from './jwt-claims';
