@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CODE_LENGTH } from '@croft/contracts';
+import { Button, Dialog, OtpInput, TextField, useToast } from '@croft/ui';
+import { EMAIL_SIGN_IN_TITLES, MESSAGES } from '../messages';
+import './email-sign-in-dialog.css';
+
+/** What the dialog needs from the identity service (libs/api-client provides it). */
+export interface EmailSignInClient {
+  sendCode(input: { email: string; createUser: boolean; sessionDuration?: number }): Promise<void>;
+  verifyCode(input: { email: string; code: string }): Promise<unknown>;
+  isEmailDomainAllowed?(email: string): Promise<boolean>;
+}
+
+/** A failure the identity service explained (its message is shown to the person). */
+export interface ExplainedError {
+  message: string;
+  code?: string;
+}
+const isExplained = (error: unknown): error is ExplainedError & Error =>
+  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+
+export interface EmailSignInDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called with whatever verifyCode resolved to (the new session). */
+  onSignedIn: (session: unknown) => void;
+  client: EmailSignInClient;
+  /** Staff who create events: the email's domain must be allowed, and they get the instructions. */
+  requireAllowedDomain?: boolean;
+  /** false for flows that must not create accounts (Secret Kitchens). */
+  createUser?: boolean;
+  sessionDuration?: number;
+  /** Overrides the first step's title (e.g. 'Sign In to Secret Kitchens'). */
+  title?: string;
+  notice?: string;
+}
+
+type Step = 'email' | 'code';
+
+/**
+ * Email one-time-code sign-in (spec 001 §2 modal 1): an email step, then a 6-digit code step,
+ * with back. Verify stays disabled until six digits are entered.
+ */
+export function EmailSignInDialog({
+  open,
+  onClose,
+  onSignedIn,
+  client,
+  requireAllowedDomain = false,
+  createUser = true,
+  sessionDuration,
+  title,
+  notice,
+}: EmailSignInDialogProps) {
+  const { toast } = useToast();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+
+  const reset = () => {
+    setStep('email');
+    setCode('');
+    setBusy(false);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  async function sendCode(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed) {
+      toast({ ...MESSAGES.emailRequired, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (requireAllowedDomain && client.isEmailDomainAllowed) {
+        let allowed: boolean;
+        try {
+          allowed = await client.isEmailDomainAllowed(trimmed);
+        } catch (error) {
+          toast({ ...MESSAGES.validationError, description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+          return;
+        }
+        if (!allowed) {
+          toast({ ...MESSAGES.accessDenied, variant: 'destructive' });
+          return;
+        }
+      }
+      await client.sendCode({ email: trimmed, createUser, sessionDuration });
+      toast(MESSAGES.codeSent);
+      setStep('code');
+    } catch (error) {
+      if (isExplained(error)) toast({ ...MESSAGES.authenticationFailed, description: error.message, variant: 'destructive' });
+      else toast({ ...MESSAGES.failedToSendCode, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      toast({ ...MESSAGES.codeRequired, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await client.verifyCode({ email: email.trim(), code });
+      toast(MESSAGES.signedIn);
+      reset();
+      onSignedIn(session);
+    } catch (error) {
+      if (isExplained(error)) toast({ ...MESSAGES.invalidCode, description: error.message, variant: 'destructive' });
+      else toast({ ...MESSAGES.verificationFailed, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  const firstTitle = requireAllowedDomain ? EMAIL_SIGN_IN_TITLES.staff : (title ?? EMAIL_SIGN_IN_TITLES.email);
+  return (
+    <Dialog open={open} onClose={close} title={step === 'email' ? firstTitle : EMAIL_SIGN_IN_TITLES.code} size="sm">
+      {step === 'email' ? (
+        <form id={formId} className="cc-auth-form" onSubmit={sendCode} noValidate>
+          {requireAllowedDomain ? (
+            <p className="cc-auth-form__notice">
+              Sign in with your work email. After you verify the code, draw the secret 7 again and the event creation form
+              will open.
+            </p>
+          ) : notice ? (
+            <p className="cc-auth-form__notice">{notice}</p>
+          ) : (
+            <p>We'll email you a 6-digit code. No password needed.</p>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-autofocus
+          />
+          <Button type="submit" loading={busy} fullWidth>
+            Send code
+          </Button>
+        </form>
+      ) : (
+        <form className="cc-auth-form" onSubmit={verify} noValidate>
+          <p>
+            We sent a code to <strong>{email.trim()}</strong>. It works for 10 minutes.
+          </p>
+          <OtpInput label="6-digit code" value={code} onChange={setCode} required data-autofocus />
+          <Button type="submit" loading={busy} disabled={code.length !== CODE_LENGTH} fullWidth>
+            Verify
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => { setStep('email'); setCode(''); }} fullWidth>
+            Back
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
