@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ToastProvider } from '@croft/ui';
+import { restoreSession } from '@croft/session';
 import { AppRoutes } from './app/routes';
+import { SessionProvider } from './app/session-provider';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { provideRemoteLoader } from '@croft/federation-bridge';
 import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
@@ -23,10 +25,14 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   root.render(
     <StrictMode>
       <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <SessionProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </SessionProvider>
       </ToastProvider>
     </StrictMode>,
   );
+  // A returning member's session comes back from the refresh cookie after first paint.
+  void restoreSession();
 }

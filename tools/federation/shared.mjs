@@ -18,7 +18,7 @@ export const ROUTER_EXPORTS = [
 ];
 
 /** Workspace libraries that must be shared too (one toaster, one set of tokens). */
-const SINGLETON_LIBS = ['@croft/ui', '@croft/federation-bridge'];
+const SINGLETON_LIBS = ['@croft/ui', '@croft/federation-bridge', '@croft/session'];
 
 /** @param {{ production?: boolean }} [options] tree-shake the shared router in production builds */
 export function sharedSingletons({ production = true } = {}) {

@@ -13,3 +13,4 @@ export {
   type VisibilitySource,
 } from './session-client';
 export { readClaims, type AccessClaims } from './jwt-claims';
+export { getSessionClient, restoreSession, SESSION_HINT_KEY } from './shared-client';

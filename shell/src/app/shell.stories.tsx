@@ -5,6 +5,7 @@ import { TopNav } from './top-nav';
 import { RemoteUnavailable } from './remote-route';
 import { NotFound } from './not-found';
 import { RouterErrorView } from './error-view';
+import { SessionContext } from './session-context';
 
 const meta = {
   title: 'Shell/Chrome',
@@ -25,6 +26,20 @@ export const Navigation: Story = {
   render: () => <TopNav />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('link', { name: 'BEER' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+export const SignedInMemberMenu: Story = {
+  render: () => (
+    <SessionContext.Provider value={{ email: 'ada@example.com', roles: [] }}>
+      <TopNav />
+    </SessionContext.Provider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Member' }));
+    await expect(canvas.getByRole('link', { name: 'My Home' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
   },
 };
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { MemberMenu } from './member-menu';
 import './top-nav.css';
 
 /** Navigation entries in the order of the spec (file 000 §2). */
@@ -48,6 +49,7 @@ export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
           ))}
         </ul>
       </nav>
+      <MemberMenu />
     </header>
   );
 }
