@@ -1,2 +1,3 @@
 export { ApiError, type ClientOptions, type FetchLike } from './api-error';
 export { createContentClient, type ContentClient } from './content-client';
+export { createIdentityClient, type IdentityClient } from './identity-client';

@@ -1,4 +1,5 @@
 import { contentHandlers } from './content/handlers';
+import { identityHandlers } from './identity/handlers';
 
 /** Every service's default handlers: what a standalone remote, Storybook and vitest answer with. */
-export const defaultHandlers = [...contentHandlers()];
+export const defaultHandlers = [...contentHandlers(), ...identityHandlers()];

@@ -16,8 +16,12 @@ export interface ExplainedError {
   message: string;
   code?: string;
 }
-const isExplained = (error: unknown): error is ExplainedError & Error =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+function isExplained(error: unknown): error is ExplainedError & Error {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  // A network failure is not the service explaining anything.
+  return typeof code === 'string' && code !== 'network_error';
+}
 
 export interface EmailSignInDialogProps {
   open: boolean;
