@@ -60,7 +60,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
+      // One router instance per page: routing comes from the shared @croft/router (see its index).
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: "Import from '@croft/router' (the shared, tree-shaken router)." }] }],
     },
+  },
+  {
+    files: ['libs/router/src/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 
   {

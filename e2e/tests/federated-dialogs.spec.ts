@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { drawSeven } from '../support/gesture';
 
-test('the secret 7 on /cafe opens the loyalty card, fetched from the loyalty remote only then', async ({ page }) => {
+test('drawing the secret 7 on /cafe opens the loyalty card, fetched from the loyalty remote only then', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
   await page.goto('/cafe');
   await expect(page.getByRole('heading', { level: 1, name: 'Cafe' })).toBeVisible();
   expect(fetched.some((p) => p.startsWith('/remotes/loyalty/'))).toBe(false);
 
-  await page.keyboard.press('7');
+  await drawSeven(page);
   const dialog = page.getByRole('dialog', { name: 'Sign in to your loyalty card' });
   await expect(dialog).toBeVisible();
   expect(fetched).toContain('/remotes/loyalty/remoteEntry.js');
@@ -15,7 +16,7 @@ test('the secret 7 on /cafe opens the loyalty card, fetched from the loyalty rem
   await expect(dialog).toBeHidden();
 });
 
-test('the secret 7 on /hall opens secret cinema booking', async ({ page }) => {
+test('pressing 7 (the keyboard equivalent) on /hall opens secret cinema booking', async ({ page }) => {
   await page.goto('/hall');
   await expect(page.getByRole('heading', { level: 1, name: 'Hall' })).toBeVisible();
   await page.keyboard.press('7');

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@croft/router';
 import { ToastProvider } from '@croft/ui';
 import { restoreSession } from '@croft/session';
 import { AppRoutes } from './app/routes';

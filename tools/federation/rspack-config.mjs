@@ -80,7 +80,7 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
           exposes: isShell ? undefined : exposes,
           // The shell knows no remote at build time: it registers them from /mf-manifest.json.
           remotes: {},
-          shared: sharedSingletons({ production: isProd }),
+          shared: sharedSingletons(),
           dts: false,
           // Build manifest (assets per expose/shared) for the gateway's preload hints. Not named
           // mf-manifest.json: that path is the runtime manifest of remote locations.

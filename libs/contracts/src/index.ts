@@ -5,3 +5,5 @@ export * from './errors';
 export * from './content';
 export * from './federation';
 export * from './route-table';
+export * from './newsletter';
+export * from './identity';

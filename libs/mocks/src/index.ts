@@ -1,5 +1,5 @@
 export { buildFaqRow, buildFaqFixtures } from './content/faq-factory';
 export { contentHandlers } from './content/handlers';
 export { defaultHandlers } from './handlers';
-export { identityHandlers, type IdentityMockOptions } from './identity/handlers';
+export { identityHandlers, MOCK_SIGN_IN_CODE, type IdentityMockOptions } from './identity/handlers';
 export { buildSession } from './identity/session-factory';

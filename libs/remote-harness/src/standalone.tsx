@@ -1,8 +1,9 @@
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router';
+import { BrowserRouter, Link, Route, Routes } from '@croft/router';
 import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
 import { startMockWorker } from '@croft/mocks/browser';
+import { MOCK_SIGN_IN_CODE } from '@croft/mocks';
 import './standalone.css';
 
 export interface StandaloneOptions {
@@ -44,7 +45,7 @@ export async function startStandalone({ name, routes, demos = {} }: StandaloneOp
       <ToastProvider>
         <BrowserRouter>
           <div className="cc-standalone-banner" role="note">
-            Standalone {name} · MSW mocks
+            Standalone {name} · MSW mocks · sign-in code {MOCK_SIGN_IN_CODE}
           </div>
           <Suspense fallback={<Spinner label="Loading" />}>
             <Routes>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import HomePage from './pages/home-page';
 import { sectionFrame } from './pages/section-frames';
+import { UnsubscribePage } from './features/unsubscribe/unsubscribe-page';
 
 /**
  * The site remote's pages, keyed by the shell's route patterns. The public pages are small and
@@ -21,6 +22,6 @@ export const routes: Record<string, ComponentType> = {
   '/branding': sectionFrame('branding'),
   '/common-good': sectionFrame('common-good'),
   '/common-good/message': sectionFrame('common-good-message'),
-  '/unsubscribe': sectionFrame('unsubscribe'),
+  '/unsubscribe': UnsubscribePage,
   '/croft-common-datetime': sectionFrame('croft-common-datetime'),
 };

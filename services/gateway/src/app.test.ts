@@ -151,3 +151,24 @@ describe('gateway', () => {
     expect(text).not.toContain('routes.bbbbbbbbbb.js');
   });
 });
+
+describe('gateway origin exemption', () => {
+  it('lets a webmail page post one-click unsubscribe with its own Origin, and nothing else', async () => {
+    const router = Router();
+    router.post('/unsubscribe', (_req, res) => {
+      res.json({ ok: true });
+    });
+    router.post('/subscribe', (_req, res) => {
+      res.json({ ok: true });
+    });
+    const gateway = createGatewayApp({
+      logger: silentLogger(),
+      publicOrigin: 'http://localhost:3000',
+      staticDir,
+      manifest: buildRemoteManifest(loadConfig(gatewayConfigSchema, {})),
+      services: { newsletter: router },
+    });
+    await request(gateway).post('/api/newsletter/unsubscribe').set('Origin', 'https://mail.example').expect(200);
+    await request(gateway).post('/api/newsletter/subscribe').set('Origin', 'https://mail.example').expect(403);
+  });
+});

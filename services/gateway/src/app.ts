@@ -60,7 +60,10 @@ export function createGatewayApp(options: GatewayOptions): Express {
 
   const api = express.Router();
   api.use(requestLogger(logger));
-  api.use(originCheck(options.publicOrigin));
+  // One-click unsubscribe (RFC 8058) is posted by mail providers, sometimes from a webmail page
+  // with its own Origin; its unguessable token is the credential, so the Origin check is skipped.
+  const checkOrigin = originCheck(options.publicOrigin);
+  api.use((req, res, next) => (req.method === 'POST' && req.path === '/newsletter/unsubscribe' ? next() : checkOrigin(req, res, next)));
   api.use(jsonBody());
   for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
   api.use(apiNotFound());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '@croft/service-kit';
+import { newsletterConfigSchema } from '@croft/newsletter-service';
 
 const remoteUrl = z
   .string()
@@ -8,6 +9,8 @@ const remoteUrl = z
 
 /** Gateway configuration: the common variables plus where the built site lives and remote overrides. */
 export const gatewayConfigSchema = baseConfigSchema(3000).extend({
+  /** The mailto address in the newsletter's List-Unsubscribe header. */
+  UNSUBSCRIBE_MAILTO: newsletterConfigSchema.shape.UNSUBSCRIBE_MAILTO,
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */

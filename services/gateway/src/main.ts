@@ -4,8 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectMongo, createLogger, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
+import { connectMongo, createLogger, createMailer, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
 import { createContentService } from '@croft/content-service';
+import { createNewsletterService } from '@croft/newsletter-service';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './app';
 import { buildRemoteManifest } from './manifest';
@@ -21,20 +22,28 @@ async function main(): Promise<void> {
     embedded: { dataFile: config.EMBEDDED_MONGO_DATA },
     logger,
   });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const content = createContentService({ db: mongo.connection, logger });
   await content.seed();
+  const newsletter = createNewsletterService({
+    db: mongo.connection,
+    mailer,
+    logger,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+  });
 
   const app = createGatewayApp({
     logger,
     publicOrigin: config.PUBLIC_ORIGIN,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve(workspaceRoot, 'dist'),
     manifest: buildRemoteManifest(config),
-    services: { content: content.router },
+    services: { content: content.router, newsletter: newsletter.router },
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');
 
-  stopOnSignals(logger, () => server.close(), () => mongo.stop());
+  stopOnSignals(logger, () => server.close(), () => mongo.stop(), async () => mailer.close());
 }
 
 main().catch((error: unknown) => {

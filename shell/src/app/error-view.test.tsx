@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '@croft/router';
 import { RouteErrorBoundary, describeRouteError } from './error-view';
 
 function Broken(): never {

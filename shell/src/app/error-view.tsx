@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@croft/router';
 
 /** Describes a failure the way the spec's default router view does: the status, or the message. */
 export function describeRouteError(error: unknown): string {

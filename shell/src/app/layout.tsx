@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from '@croft/router';
 import { SkipLink } from '@croft/ui';
 import { TopNav } from './top-nav';
 import { EditorOverlay } from './editor-overlay';

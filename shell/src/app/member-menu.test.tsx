@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@croft/router';
+import { ToastProvider, createToastStore } from '@croft/ui';
 
 const signOut = vi.fn();
 vi.mock('@croft/session', () => ({ getSessionClient: () => ({ signOut }) }));
 
 const { MemberMenu } = await import('./member-menu');
 const { SessionContext } = await import('./session-context');
-const { ToastProvider, createToastStore } = await import('@croft/ui');
 
 function setup(signedIn = true) {
   render(

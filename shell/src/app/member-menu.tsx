@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@croft/router';
 import { getSessionClient } from '@croft/session';
 import { useToast } from '@croft/ui';
 import { useShellSession } from './session-context';

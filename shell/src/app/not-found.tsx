@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 
 export function NotFound() {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from '@croft/router';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),

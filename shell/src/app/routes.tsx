@@ -1,4 +1,4 @@
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from '@croft/router';
 import { Layout } from './layout';
 import { NotFound } from './not-found';
 import { RouteErrorBoundary } from './error-view';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@croft/router';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TopNav } from './top-nav';
 import { RemoteUnavailable } from './remote-route';

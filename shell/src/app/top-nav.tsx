@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@croft/router';
 import { MemberMenu } from './member-menu';
 import './top-nav.css';
 

@@ -110,3 +110,15 @@ describe('EmailSignInDialog', () => {
     expect(client.sendCode).not.toHaveBeenCalled();
   });
 });
+
+describe('EmailSignInDialog with staff detection', () => {
+  it('gives an allowed-domain email the instructions at the code step, and anyone else the plain one', async () => {
+    const isEmailDomainAllowed = vi.fn(async (email: string) => email.endsWith('@croftcommon.co.uk'));
+    const { user } = setup({ isEmailDomainAllowed }, { detectStaff: true });
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'events@croftcommon.co.uk');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('heading', { name: 'IMPORTANT PLEASE READ INSTRUCTIONS' })).toBeInTheDocument();
+    expect(screen.getByText(/draw the secret 7 again/)).toBeInTheDocument();
+  });
+});

@@ -31,6 +31,11 @@ export interface EmailSignInDialogProps {
   client: EmailSignInClient;
   /** Staff who create events: the email's domain must be allowed, and they get the instructions. */
   requireAllowedDomain?: boolean;
+  /**
+   * Anyone may sign in, but an email from an allowed staff domain gets the instructions variant
+   * for the code step (the Common Room sign-in page).
+   */
+  detectStaff?: boolean;
   /** false for flows that must not create accounts (Secret Kitchens). */
   createUser?: boolean;
   sessionDuration?: number;
@@ -51,6 +56,7 @@ export function EmailSignInDialog({
   onSignedIn,
   client,
   requireAllowedDomain = false,
+  detectStaff = false,
   createUser = true,
   sessionDuration,
   title,
@@ -61,6 +67,7 @@ export function EmailSignInDialog({
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const [staff, setStaff] = useState(requireAllowedDomain);
   const formId = useId();
 
   const reset = () => {
@@ -95,6 +102,10 @@ export function EmailSignInDialog({
           return;
         }
       }
+      if (detectStaff && !requireAllowedDomain && client.isEmailDomainAllowed) {
+        // Only changes the wording: a failed check just means the ordinary variant.
+        setStaff(await client.isEmailDomainAllowed(trimmed).catch(() => false));
+      }
       await client.sendCode({ email: trimmed, createUser, sessionDuration });
       toast(MESSAGES.codeSent);
       setStep('code');
@@ -126,15 +137,19 @@ export function EmailSignInDialog({
   }
 
   const firstTitle = requireAllowedDomain ? EMAIL_SIGN_IN_TITLES.staff : (title ?? EMAIL_SIGN_IN_TITLES.email);
+  const codeTitle = staff ? EMAIL_SIGN_IN_TITLES.staff : EMAIL_SIGN_IN_TITLES.code;
+  const instructions = (
+    <p className="cc-auth-form__notice">
+      Sign in with your work email. After you verify the code, draw the secret 7 again and the event creation form will
+      open.
+    </p>
+  );
   return (
-    <Dialog open={open} onClose={close} title={step === 'email' ? firstTitle : EMAIL_SIGN_IN_TITLES.code} size="sm">
+    <Dialog open={open} onClose={close} title={step === 'email' ? firstTitle : codeTitle} size="sm">
       {step === 'email' ? (
         <form id={formId} className="cc-auth-form" onSubmit={sendCode} noValidate>
           {requireAllowedDomain ? (
-            <p className="cc-auth-form__notice">
-              Sign in with your work email. After you verify the code, draw the secret 7 again and the event creation form
-              will open.
-            </p>
+            instructions
           ) : notice ? (
             <p className="cc-auth-form__notice">{notice}</p>
           ) : (
@@ -157,6 +172,7 @@ export function EmailSignInDialog({
         </form>
       ) : (
         <form className="cc-auth-form" onSubmit={verify} noValidate>
+          {staff && instructions}
           <p>
             We sent a code to <strong>{email.trim()}</strong>. It works for 10 minutes.
           </p>

@@ -5,6 +5,9 @@ import { buildSession } from './session-factory';
 const fail = (status: number, code: string, message: string) =>
   HttpResponse.json<ErrorEnvelope>({ error: { code, message } }, { status });
 
+/** The sign-in code the mocks accept unless told otherwise (shown on standalone pages). */
+export const MOCK_SIGN_IN_CODE = '123456';
+
 export interface IdentityMockOptions {
   /** The code that verifies (default 123456): what a standalone remote tells its tester. */
   code?: string;
@@ -21,7 +24,7 @@ export interface IdentityMockOptions {
  * `options.code`, and a verified session lasts until the page reloads.
  */
 export function identityHandlers(options: IdentityMockOptions = {}) {
-  const code = options.code ?? '123456';
+  const code = options.code ?? MOCK_SIGN_IN_CODE;
   const staffDomains = options.staffDomains ?? ['croftcommon.co.uk'];
   let signedIn: string | null = null;
   return [

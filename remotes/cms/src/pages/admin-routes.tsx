@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 
 function AdminHome() {

@@ -1,4 +1,4 @@
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 
 function CmsHome() {

@@ -1,8 +1,8 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@croft/router';
 import { frame } from './frames';
+import { SignInPage } from '../features/sign-in/sign-in-page';
+import { MemberHomePage } from '../features/member-home/member-home-page';
 
-const SignIn = frame('sign-in');
-const Main = frame('main');
 const Member = frame('member');
 const LunchRun = frame('lunch-run');
 const Ledger = frame('ledger');
@@ -15,8 +15,8 @@ const NotFound = frame('not-found');
 export default function CommonRoomRoutes() {
   return (
     <Routes>
-      <Route index element={<SignIn />} />
-      <Route path="main" element={<Main />} />
+      <Route index element={<SignInPage />} />
+      <Route path="main" element={<MemberHomePage />} />
       <Route path="member" element={<Member />} />
       <Route path="member/lunch-run" element={<LunchRun />} />
       <Route path="member/ledger" element={<Ledger />} />

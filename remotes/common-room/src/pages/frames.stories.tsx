@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from '@croft/router';
 import CommonRoomRoutes from './common-room-routes';
 import { frame } from './frames';
 

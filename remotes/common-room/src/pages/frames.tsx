@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 
 /** Frames with the real headings of the members' pages; the identity issue fills them. */

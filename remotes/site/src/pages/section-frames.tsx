@@ -1,8 +1,8 @@
-import { useCallback, useState, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import type { PageKey } from '@croft/contracts';
 import { PageFrame } from '@croft/ui';
 import { FederatedDialog, type FederatedDialogName } from '../features/federated-dialog/federated-dialog';
-import { useSevenKey } from '../features/secret-seven/use-seven-key';
+import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
 
 /**
  * Frames with the real headings for the site's pages; later issues fill them with
@@ -35,13 +35,19 @@ export function sectionFrame(key: SectionKey): ComponentType {
   const secret = SECRET_DIALOGS[key];
   function SectionFrame() {
     const [open, setOpen] = useState(false);
+    const surface = useRef<HTMLDivElement>(null);
     const reveal = useCallback(() => setOpen(true), []);
-    useSevenKey(reveal, secret !== undefined);
+    const { gesture } = useSecretSeven({ onSeven: reveal, targetRef: surface, enabled: secret !== undefined && !open });
     return (
-      <>
+      <div ref={surface}>
         <PageFrame title={title} section={accent} intro={intro} />
-        {secret && <FederatedDialog name={secret} open={open} onClose={() => setOpen(false)} />}
-      </>
+        {secret && (
+          <>
+            <SecretSevenTrail gesture={gesture} />
+            <FederatedDialog name={secret} open={open} onClose={() => setOpen(false)} />
+          </>
+        )}
+      </div>
     );
   }
   SectionFrame.displayName = `SectionFrame(${key})`;

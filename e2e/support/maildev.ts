@@ -1,0 +1,41 @@
+import { expect } from '@playwright/test';
+
+export const MAILDEV_WEB = process.env.E2E_MAILDEV_WEB ?? 'http://127.0.0.1:1180';
+
+interface MailDevEmail {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  to: { address: string }[];
+  headers: Record<string, string>;
+  date: string;
+}
+
+/** The newest email to `address` (waits for it), read through MailDev's REST API. */
+export async function latestEmailTo(address: string, subject?: RegExp): Promise<MailDevEmail> {
+  let found: MailDevEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${MAILDEV_WEB}/email`);
+        const all = (await res.json()) as MailDevEmail[];
+        found = all
+          .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
+          .filter((m) => !subject || subject.test(m.subject))
+          .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The 6-digit code in the newest sign-in email to `address`. */
+export async function signInCodeFor(address: string): Promise<string> {
+  const mail = await latestEmailTo(address, /sign-in code/i);
+  const code = /\b(\d{6})\b/.exec(mail.text ?? mail.html ?? '')?.[1];
+  expect(code, 'no 6-digit code in the sign-in email').toBeTruthy();
+  return code!;
+}

@@ -1,0 +1,10 @@
+import { useEffect, useState } from 'react';
+import { getSessionClient, type Session } from '@croft/session';
+
+/** The signed-in session from the page's shared session client, kept current. */
+export function useMemberSession(): Session | null {
+  const client = getSessionClient();
+  const [session, setSession] = useState<Session | null>(() => client.getSession());
+  useEffect(() => client.onAuthStateChange((_event, next) => setSession(next)), [client]);
+  return session;
+}

@@ -1,0 +1,46 @@
+import type { Model } from 'mongoose';
+import type { Clock } from '@croft/service-kit';
+import type { CounterDoc } from '../data/models';
+
+export interface WindowLimit {
+  windowMs: number;
+  limit: number;
+}
+
+/**
+ * Fixed-window counters in MongoDB (shared by every process), timed by the injected clock.
+ * `hit` counts one event and says whether it is still within the limit.
+ */
+export function createCounters(model: Model<CounterDoc>, clock: Clock) {
+  async function current(key: string): Promise<number> {
+    const doc = await model.findById(key).lean();
+    return doc && doc.reset_at.getTime() > clock.now().getTime() ? doc.hits : 0;
+  }
+
+  async function hit(key: string, window: WindowLimit): Promise<{ allowed: boolean; hits: number; resetAt: Date }> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const now = clock.now();
+      const live = await model
+        .findOneAndUpdate({ _id: key, reset_at: { $gt: now } }, { $inc: { hits: 1 } }, { returnDocument: 'after' })
+        .lean();
+      if (live) return { allowed: live.hits <= window.limit, hits: live.hits, resetAt: live.reset_at };
+      try {
+        const fresh = await model
+          .findOneAndUpdate(
+            { _id: key, reset_at: { $lte: now } },
+            { $set: { hits: 1, reset_at: new Date(now.getTime() + window.windowMs) } },
+            { upsert: true, returnDocument: 'after' },
+          )
+          .lean();
+        if (fresh) return { allowed: fresh.hits <= window.limit, hits: fresh.hits, resetAt: fresh.reset_at };
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 11000) throw error;
+      }
+    }
+    throw new Error(`counter ${key}: too much contention`);
+  }
+
+  return { hit, current };
+}
+
+export type Counters = ReturnType<typeof createCounters>;

@@ -1,0 +1,104 @@
+import { CONSENT_TEXT_VERSION, type SubscribeRequestParsed, type SubscribeResponse } from '@croft/contracts';
+import type { Clock, Logger, Mailer } from '@croft/service-kit';
+import type { SubscriberModel } from '../data/subscriber-model';
+import { isActiveEmail, unsubscribeByTokenHash, upsertSubscriber } from '../data/subscriber-store';
+import { hashToken, isWellFormedToken, newUnsubscribeToken } from './tokens';
+import { buildWelcomeEmail } from './welcome-email';
+
+/** Longest user agent kept as consent evidence. */
+export const USER_AGENT_MAX = 512;
+/** Longest IP text kept (an IPv6 address with zone fits easily). */
+const IP_MAX = 64;
+
+export interface ConsentEvidence {
+  ip: string | undefined;
+  userAgent: string | undefined;
+}
+
+export interface Subscriptions {
+  subscribe(input: SubscribeRequestParsed, evidence: ConsentEvidence): Promise<SubscribeResponse>;
+  /** 'unknown' for any token no subscriber holds (including malformed ones). */
+  unsubscribe(rawToken: string): Promise<'unsubscribed' | 'unknown'>;
+  isActiveSubscriber(email: string): Promise<boolean>;
+}
+
+export interface SubscriptionsOptions {
+  model: SubscriberModel;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  publicOrigin: string;
+  unsubscribeMailto: string;
+  /** Give up waiting for the SMTP server after this long (the subscription is kept). */
+  mailTimeoutMs: number;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`mail not sent within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
+  const { model, mailer, clock, logger } = options;
+  const publicOrigin = options.publicOrigin.replace(/\/$/, '');
+
+  return {
+    async subscribe(input, evidence) {
+      const now = clock.now();
+      const email = normalizeEmail(input.email);
+      const token = newUnsubscribeToken();
+      const status = await upsertSubscriber(model, {
+        email,
+        name: input.name,
+        phone: input.phone,
+        birthday: input.birthday,
+        interests: input.interests,
+        consent: {
+          given_at: now,
+          text_version: CONSENT_TEXT_VERSION,
+          ip: (evidence.ip ?? 'unknown').slice(0, IP_MAX),
+          user_agent: (evidence.userAgent ?? '').slice(0, USER_AGENT_MAX) || 'unknown',
+        },
+        unsubscribeTokenHash: token.hash,
+        now,
+      });
+
+      let welcome: SubscribeResponse['welcome_email'] = 'sent';
+      try {
+        const message = buildWelcomeEmail({
+          to: email,
+          name: input.name,
+          token: token.raw,
+          publicOrigin,
+          unsubscribeMailto: options.unsubscribeMailto,
+        });
+        await withTimeout(mailer.send(message), options.mailTimeoutMs);
+      } catch (error) {
+        welcome = 'failed';
+        // No address or token in the log: the subscription itself is stored.
+        logger.warn({ err: error instanceof Error ? error.message : String(error), status }, 'welcome email failed');
+      }
+      return { status, welcome_email: welcome };
+    },
+
+    async unsubscribe(rawToken) {
+      if (!isWellFormedToken(rawToken)) return 'unknown';
+      const found = await unsubscribeByTokenHash(model, hashToken(rawToken), clock.now());
+      return found ? 'unsubscribed' : 'unknown';
+    },
+
+    async isActiveSubscriber(email) {
+      if (typeof email !== 'string') return false;
+      const normalized = normalizeEmail(email);
+      if (normalized.length === 0 || normalized.length > 254) return false;
+      return isActiveEmail(model, normalized);
+    },
+  };
+}
