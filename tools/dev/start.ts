@@ -7,7 +7,8 @@
  * - Ctrl-C stops every child.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailDev } from '@croft/maildev';
@@ -40,9 +41,31 @@ function ensureBuilt() {
   }
 }
 
+/**
+ * Identity's code pepper and key-encryption secret: production needs them set. For a local run
+ * they are generated once into .data/local-secrets.json (git-ignored) so sign-in codes and
+ * signing keys survive restarts.
+ */
+function localSecrets(env: NodeJS.ProcessEnv) {
+  if (env.CODE_PEPPER && env.KEY_ENCRYPTION_SECRET) return;
+  const file = resolve(root, '.data/local-secrets.json');
+  mkdirSync(resolve(root, '.data'), { recursive: true });
+  let secrets: { CODE_PEPPER: string; KEY_ENCRYPTION_SECRET: string };
+  if (existsSync(file)) {
+    secrets = JSON.parse(readFileSync(file, 'utf8'));
+  } else {
+    secrets = { CODE_PEPPER: randomBytes(32).toString('base64url'), KEY_ENCRYPTION_SECRET: randomBytes(32).toString('base64url') };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    log('generated local secrets in .data/local-secrets.json (set CODE_PEPPER and KEY_ENCRYPTION_SECRET in production)');
+  }
+  env.CODE_PEPPER ??= secrets.CODE_PEPPER;
+  env.KEY_ENCRYPTION_SECRET ??= secrets.KEY_ENCRYPTION_SECRET;
+}
+
 async function main() {
   ensureBuilt();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  localSecrets(env);
 
   let stopMail: (() => Promise<void>) | undefined;
   if (!process.env.SMTP_URL) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '@croft/service-kit';
 import { newsletterConfigSchema } from '@croft/newsletter-service';
+import { identityConfigSchema } from '@croft/identity-service';
 
 const remoteUrl = z
   .string()
@@ -8,9 +9,17 @@ const remoteUrl = z
   .optional();
 
 /** Gateway configuration: the common variables plus where the built site lives and remote overrides. */
+const identity = identityConfigSchema.shape;
+
 export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   /** The mailto address in the newsletter's List-Unsubscribe header. */
   UNSUBSCRIBE_MAILTO: newsletterConfigSchema.shape.UNSUBSCRIBE_MAILTO,
+  /** Identity: seeded admin, code hashing and key encryption secrets, staff and Secret Kitchens lists. */
+  ADMIN_EMAIL: identity.ADMIN_EMAIL,
+  CODE_PEPPER: identity.CODE_PEPPER,
+  KEY_ENCRYPTION_SECRET: identity.KEY_ENCRYPTION_SECRET,
+  STAFF_DOMAINS: identity.STAFF_DOMAINS,
+  SECRET_KITCHEN_EMAILS: identity.SECRET_KITCHEN_EMAILS,
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */
@@ -19,5 +28,11 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   REMOTE_LOYALTY_URL: remoteUrl,
   REMOTE_CINEMA_URL: remoteUrl,
   REMOTE_CMS_URL: remoteUrl,
+}).superRefine((config, ctx) => {
+  // Production keeps codes and keys safe across restarts; `npm start` generates local ones.
+  if (config.NODE_ENV !== 'production') return;
+  for (const key of ['CODE_PEPPER', 'KEY_ENCRYPTION_SECRET'] as const) {
+    if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+  }
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

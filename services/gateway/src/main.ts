@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { connectMongo, createLogger, createMailer, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
 import { createContentService } from '@croft/content-service';
 import { createNewsletterService } from '@croft/newsletter-service';
+import { createIdentityService } from '@croft/identity-service';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './app';
 import { buildRemoteManifest } from './manifest';
@@ -32,13 +33,29 @@ async function main(): Promise<void> {
     publicOrigin: config.PUBLIC_ORIGIN,
     unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
   });
+  const identity = createIdentityService({
+    db: mongo.connection,
+    mailer,
+    logger,
+    config: {
+      publicOrigin: config.PUBLIC_ORIGIN,
+      adminEmail: config.ADMIN_EMAIL,
+      codePepper: config.CODE_PEPPER,
+      keyEncryptionSecret: config.KEY_ENCRYPTION_SECRET,
+      staffDomains: config.STAFF_DOMAINS,
+      secretKitchenEmails: config.SECRET_KITCHEN_EMAILS,
+    },
+    // Membership is asked of the newsletter service live, in-process: never stored.
+    isActiveSubscriber: (email) => newsletter.isActiveSubscriber(email),
+  });
+  await identity.seed();
 
   const app = createGatewayApp({
     logger,
     publicOrigin: config.PUBLIC_ORIGIN,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve(workspaceRoot, 'dist'),
     manifest: buildRemoteManifest(config),
-    services: { content: content.router, newsletter: newsletter.router },
+    services: { content: content.router, newsletter: newsletter.router, identity: identity.router },
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');

@@ -10,7 +10,6 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { RemoteRoute } = await import('./remote-route');
 const { RouteErrorBoundary } = await import('./error-view');
-const { MemoryRouter } = await import('react-router');
 const { registerRemoteLocations } = await import('./remote-loader');
 const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
 

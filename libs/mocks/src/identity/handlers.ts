@@ -41,7 +41,7 @@ export function identityHandlers(options: IdentityMockOptions = {}) {
       return HttpResponse.json(buildSession({ email: signedIn }));
     }),
     http.post('*/api/identity/token', () =>
-      signedIn ? HttpResponse.json(buildSession({ email: signedIn })) : fail(401, 'no_refresh_token', 'You are not signed in.'),
+      signedIn ? HttpResponse.json(buildSession({ email: signedIn })) : fail(400, 'refresh_token_missing', 'You are not signed in.'),
     ),
     http.post('*/api/identity/logout', () => {
       signedIn = null;
