@@ -191,9 +191,11 @@ describe('SecretSevenSurface — keyboard', () => {
   it('pressing 7 with nothing focused counts as a 7', () => {
     const onSeven = vi.fn();
     render(<Page onSeven={onSeven} />);
-    fireEvent.keyDown(document.body, { key: '7' });
+    const notCancelled = fireEvent.keyDown(document.body, { key: '7' });
     expect(onSeven).toHaveBeenCalledWith('keyboard');
     expect(screen.getByTestId('state')).toHaveTextContent('complete');
+    // The key is used up, so it cannot land in a field the page focuses in response (sign-in).
+    expect(notCancelled).toBe(false);
   });
 
   it('7 typed in an input, a repeat, or with a modifier does not count', () => {
