@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,17 @@ export async function startGatewayForPerf(port = 3400): Promise<{ url: string; s
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_ORIGIN: url, LOG_LEVEL: 'warn', NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      // throwaway secrets: the benchmark never signs anyone in
+      CODE_PEPPER: randomBytes(32).toString('base64url'),
+      KEY_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

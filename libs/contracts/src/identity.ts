@@ -175,3 +175,190 @@ export const accessTokenClaimsSchema = z.object({
   exp: z.number(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys and membership links (spec 001 §4, §7, §8, §9), also mounted at /api/identity.
+// The browser sends rpId (location.hostname) and origin (location.origin); the server compares
+// them with its own PUBLIC_ORIGIN (400 rp_id_mismatch) and never verifies with the body's values.
+// ---------------------------------------------------------------------------------------------
+
+/** A WebAuthn challenge is single use and expires after this many seconds. */
+export const PASSKEY_CHALLENGE_TTL_SECONDS = 300;
+/** Device trust (passkey + membership link) is prompted for a relink after this many days. */
+export const DEVICE_TRUST_DAYS = 180;
+/** A passkey registration counts as recent for this many minutes. */
+export const RECENT_REGISTRATION_MINUTES = 10;
+/** The proof from auth-verify (needed by create-session) lives this long, single use. */
+export const PASSKEY_PROOF_TTL_SECONDS = 120;
+/** Passkeys allowed per user handle. */
+export const MAX_PASSKEYS_PER_HANDLE = 10;
+
+/** A passkey user handle: 32 random bytes, base64url (43 characters). */
+export const userHandleSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, 'must be a user handle'));
+const base64url = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+$/, 'must be base64url'));
+const rpIdField = z.string().check(z.minLength(1), z.maxLength(253));
+const originField = z.string().check(z.minLength(1), z.maxLength(2048));
+const transportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
+const extensionResultsSchema = z.record(z.string().check(z.maxLength(64)), z.unknown());
+
+/** RegistrationResponseJSON (what @simplewebauthn/browser startRegistration returns). */
+export const registrationResponseJsonSchema = z.strictObject({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  response: z.strictObject({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(32_768),
+    authenticatorData: z.optional(base64url(8192)),
+    transports: z.optional(z.array(transportSchema).check(z.maxLength(8))),
+    publicKeyAlgorithm: z.optional(z.int()),
+    publicKey: z.optional(base64url(4096)),
+  }),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: extensionResultsSchema,
+  type: z.literal('public-key'),
+});
+export type RegistrationResponseJsonBody = z.infer<typeof registrationResponseJsonSchema>;
+
+/** AuthenticationResponseJSON (what @simplewebauthn/browser startAuthentication returns). */
+export const authenticationResponseJsonSchema = z.strictObject({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  response: z.strictObject({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(8192),
+    signature: base64url(2048),
+    userHandle: z.optional(z.string().check(z.maxLength(128), z.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'))),
+  }),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: extensionResultsSchema,
+  type: z.literal('public-key'),
+});
+export type AuthenticationResponseJsonBody = z.infer<typeof authenticationResponseJsonSchema>;
+
+/** WebAuthn options as produced by @simplewebauthn/server (pass to startRegistration/startAuthentication). */
+const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** POST /webauthn/register-options */
+export const registerOptionsBodySchema = z.strictObject({
+  userHandle: z.optional(userHandleSchema),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  rpId: rpIdField,
+  origin: originField,
+});
+export type RegisterOptionsBody = z.infer<typeof registerOptionsBodySchema>;
+export const registerOptionsResponseSchema = z.strictObject({ options: webauthnOptionsSchema, userHandle: z.string() });
+export type RegisterOptionsResponse = z.infer<typeof registerOptionsResponseSchema>;
+
+/** POST /webauthn/register-verify */
+export const registerVerifyBodySchema = z.strictObject({
+  userHandle: userHandleSchema,
+  attResp: registrationResponseJsonSchema,
+  rpId: rpIdField,
+  origin: originField,
+});
+export type RegisterVerifyBody = z.infer<typeof registerVerifyBodySchema>;
+export const registerVerifyResponseSchema = z.strictObject({
+  verified: z.boolean(),
+  userHandle: z.string(),
+  /** true when the handle is not yet linked to an active membership. */
+  requiresLinking: z.boolean(),
+  /** On failure: challenge_expired, rp_id_mismatch, invalid_state, too_many_passkeys, verification_failed. */
+  error: z.optional(z.string()),
+  details: z.optional(z.string()),
+});
+export type RegisterVerifyResponse = z.infer<typeof registerVerifyResponseSchema>;
+
+/** POST /webauthn/auth-options */
+export const authOptionsBodySchema = z.strictObject({
+  userHandle: z.optional(userHandleSchema),
+  rpId: rpIdField,
+  origin: originField,
+  discoverable: z.optional(z.boolean()),
+});
+export type AuthOptionsBody = z.infer<typeof authOptionsBodySchema>;
+export const authOptionsResponseSchema = z.union([
+  z.strictObject({ options: webauthnOptionsSchema }),
+  z.strictObject({ error: z.literal('no_credentials') }),
+]);
+export type AuthOptionsResponse = z.infer<typeof authOptionsResponseSchema>;
+
+/** POST /webauthn/auth-verify */
+export const authVerifyBodySchema = z.strictObject({
+  userHandle: z.optional(userHandleSchema),
+  authResp: authenticationResponseJsonSchema,
+  rpId: rpIdField,
+  origin: originField,
+});
+export type AuthVerifyBody = z.infer<typeof authVerifyBodySchema>;
+export const passkeyProofSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a proof'));
+export const authVerifyResponseSchema = z.strictObject({
+  verified: z.boolean(),
+  userHandle: z.string(),
+  hasExistingLink: z.boolean(),
+  /** Present when verified: single use, PASSKEY_PROOF_TTL_SECONDS; create-session and clear need it. */
+  proof: z.optional(z.string()),
+});
+export type AuthVerifyResponse = z.infer<typeof authVerifyResponseSchema>;
+
+/** POST /webauthn/create-session */
+export const createPasskeySessionBodySchema = z.strictObject({
+  userHandle: userHandleSchema,
+  email: emailSchema,
+  proof: passkeyProofSchema,
+});
+export type CreatePasskeySessionBody = z.infer<typeof createPasskeySessionBodySchema>;
+export const PASSKEY_SESSION_ERRORS = ['invalid_proof', 'not_linked', 'email_mismatch', 'not_subscribed'] as const;
+export const createPasskeySessionResponseSchema = z.union([
+  z.strictObject({ success: z.literal(true), session: sessionSchema }),
+  z.strictObject({ success: z.literal(false), error: z.enum(PASSKEY_SESSION_ERRORS) }),
+]);
+export type CreatePasskeySessionResponse = z.infer<typeof createPasskeySessionResponseSchema>;
+
+/** POST /webauthn/clear — needs a proof from auth-verify or the signed-in owner (bearer). */
+export const clearWebauthnBodySchema = z.strictObject({
+  userHandle: userHandleSchema,
+  proof: z.optional(passkeyProofSchema),
+});
+export const clearWebauthnResponseSchema = z.strictObject({ cleared: z.literal(true) });
+
+/** POST /membership/start-link — a malformed email is 400 invalid_email (not invalid_request). */
+export const startLinkBodySchema = z.strictObject({
+  userHandle: userHandleSchema,
+  email: z.string().check(z.maxLength(320)),
+});
+export type StartLinkBody = z.infer<typeof startLinkBodySchema>;
+export const startLinkResponseSchema = z.strictObject({ sent: z.literal(true) });
+
+/** POST /membership/verify-link */
+export const verifyLinkBodySchema = z.strictObject({
+  userHandle: userHandleSchema,
+  email: z.string().check(z.maxLength(320)),
+  code: z.string().check(z.maxLength(12)),
+});
+export type VerifyLinkBody = z.infer<typeof verifyLinkBodySchema>;
+export const verifyLinkResponseSchema = z.strictObject({ linked: z.literal(true) });
+
+/** POST /membership/check */
+export const checkMembershipBodySchema = z.strictObject({ userHandle: userHandleSchema });
+export const checkMembershipResponseSchema = z.strictObject({
+  linked: z.boolean(),
+  isLinked: z.boolean(),
+  linkedAndActive: z.boolean(),
+  active: z.boolean(),
+});
+export type CheckMembershipResponse = z.infer<typeof checkMembershipResponseSchema>;
+
+/** GET /passkeys (bearer) — the signed-in user's passkeys; DELETE /passkeys/:id removes one. */
+export const passkeySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.nullable(z.string()),
+  backed_up: z.boolean(),
+  transports: z.array(z.string()),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListResponseSchema = z.strictObject({ passkeys: z.array(passkeySchema) });
+export type PasskeyListResponse = z.infer<typeof passkeyListResponseSchema>;
+export const passkeyParamsSchema = z.strictObject({ id: base64url(1024) });
+export const deletePasskeyResponseSchema = z.strictObject({ id: z.string() });

@@ -8,6 +8,8 @@ import { identityModels, type IdentityModels } from './data/models';
 import { createAuth, DEFAULT_LIMITS, type IdentityLimits } from './domain/auth';
 import { createCounters } from './domain/counters';
 import { createKeyRing } from './domain/key-ring';
+import { createMembership } from './domain/membership';
+import { createPasskeys, relyingPartyFrom } from './domain/passkeys';
 import { secretBox } from './domain/secrets';
 import { identityRoutes } from './http/identity-routes';
 import { identityIssuer, requireAuthWith, type RequireAuthOptions } from './http/require-auth';
@@ -40,7 +42,7 @@ export interface IdentityServiceOptions {
   clock?: Clock;
   logger?: Logger;
   config: IdentityServiceConfig;
-  /** Live membership (active newsletter subscriber), asked on every GET /user; never stored. */
+  /** Live membership (active newsletter subscriber), asked on every GET /user, membership link and passkey session; never stored. */
   isActiveSubscriber: (email: string) => Promise<boolean>;
 }
 
@@ -93,7 +95,30 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     limits,
   });
 
+  const membership = createMembership({
+    models,
+    clock,
+    logger,
+    mailer: options.mailer,
+    counters,
+    codePepper,
+    isActiveSubscriber: options.isActiveSubscriber,
+    limits,
+  });
+  const passkeys = createPasskeys({
+    models,
+    clock,
+    logger,
+    counters,
+    auth,
+    membership,
+    rp: relyingPartyFrom(config.publicOrigin),
+    perIp: limits.webauthnPerIp,
+  });
+
   const router = identityRoutes({
+    passkeys,
+    membership,
     auth,
     keys,
     clock,

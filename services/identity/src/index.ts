@@ -15,3 +15,6 @@ export { DEFAULT_LIMITS, CODE_EMAIL_SUBJECT, MESSAGES as IDENTITY_MESSAGES } fro
 export type { IdentityLimits } from './domain/auth';
 export { identityModels } from './data/models';
 export type { IdentityModels } from './data/models';
+export { AAGUID_NAMES, passkeyName } from './domain/aaguid-names';
+export { PASSKEY_MESSAGES, relyingPartyFrom } from './domain/passkeys';
+export { LINK_EMAIL_SUBJECT, LINK_MESSAGES } from './domain/membership';

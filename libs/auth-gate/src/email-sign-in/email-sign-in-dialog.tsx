@@ -42,6 +42,12 @@ export interface EmailSignInDialogProps {
   /** Overrides the first step's title (e.g. 'Sign In to Secret Kitchens'). */
   title?: string;
   notice?: string;
+  /**
+   * Runs before a code is sent (e.g. the Secret Kitchens access check). Resolve false to stop
+   * (the hook shows its own message or signs the person in itself); a rejection shows
+   * 'Validation error' with its message.
+   */
+  beforeSendCode?: (email: string) => Promise<boolean>;
 }
 
 type Step = 'email' | 'code';
@@ -61,6 +67,7 @@ export function EmailSignInDialog({
   sessionDuration,
   title,
   notice,
+  beforeSendCode,
 }: EmailSignInDialogProps) {
   const { toast } = useToast();
   const [step, setStep] = useState<Step>('email');
@@ -89,6 +96,16 @@ export function EmailSignInDialog({
     }
     setBusy(true);
     try {
+      if (beforeSendCode) {
+        let proceed: boolean;
+        try {
+          proceed = await beforeSendCode(trimmed);
+        } catch (error) {
+          toast({ ...MESSAGES.validationError, description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+          return;
+        }
+        if (!proceed) return;
+      }
       if (requireAllowedDomain && client.isEmailDomainAllowed) {
         let allowed: boolean;
         try {

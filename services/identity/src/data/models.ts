@@ -3,10 +3,9 @@ import type { Aal, IdentityRole } from '@croft/contracts';
 
 /**
  * Identity's collections. Every model is defined on the service's own connection.
- * Later features slot in beside these, keyed by user_id: passkeys (identity_passkeys:
- * credential id, public key, counter, user handle) and membership links
- * (identity_membership_links: user handle, email, linked_at), both creating sessions through
- * the same session store with their own amr method ('webauthn', 'link').
+ * Passkeys (identity_passkeys) and membership links (identity_membership_links) are keyed by
+ * the passkey user handle, which may exist before any user account; create-session opens a
+ * session through the same session store with amr 'passkey'.
  */
 
 function define<T>(db: Connection, name: string, schema: Schema<T>): Model<T> {
@@ -275,6 +274,156 @@ export function counterModel(db: Connection): Model<CounterDoc> {
   return define(db, 'IdentityCounter', schema);
 }
 
+/** A registered passkey. `_id` is the credential id (base64url), unique. */
+export interface PasskeyDoc {
+  _id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  transports: string[];
+  aaguid: string;
+  name: string;
+  user_handle: string;
+  /** Set once the handle has opened a session (or its link's email has a user). */
+  user_id?: string;
+  created_at: Date;
+  last_used_at?: Date;
+  backed_up: boolean;
+  device_type: string;
+}
+
+export const PASSKEYS_COLLECTION = 'identity_passkeys';
+
+export function passkeyModel(db: Connection): Model<PasskeyDoc> {
+  const schema = new Schema<PasskeyDoc>(
+    {
+      _id: { type: String, required: true },
+      public_key: { type: String, required: true },
+      counter: { type: Number, required: true },
+      transports: { type: [String], default: [] },
+      aaguid: { type: String, required: true },
+      name: { type: String, required: true },
+      user_handle: { type: String, required: true, index: true },
+      user_id: { type: String, index: true },
+      created_at: { type: Date, required: true },
+      last_used_at: { type: Date },
+      backed_up: { type: Boolean, required: true },
+      device_type: { type: String, required: true },
+    },
+    { versionKey: false, collection: PASSKEYS_COLLECTION },
+  );
+  return define(db, 'IdentityPasskey', schema);
+}
+
+/** A WebAuthn challenge (`_id` = the challenge, base64url): single use, 5 minutes. */
+export interface WebauthnChallengeDoc {
+  _id: string;
+  kind: 'registration' | 'authentication';
+  /** The handle the ceremony is for (registration always; authentication when not discoverable). */
+  user_handle?: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at?: Date;
+}
+
+export const WEBAUTHN_CHALLENGES_COLLECTION = 'identity_webauthn_challenges';
+
+export function webauthnChallengeModel(db: Connection): Model<WebauthnChallengeDoc> {
+  const schema = new Schema<WebauthnChallengeDoc>(
+    {
+      _id: { type: String, required: true },
+      kind: { type: String, required: true },
+      user_handle: { type: String },
+      created_at: { type: Date, required: true },
+      expires_at: { type: Date, required: true },
+      used_at: { type: Date },
+    },
+    { versionKey: false, collection: WEBAUTHN_CHALLENGES_COLLECTION },
+  );
+  // Removed by the store once expired; verification checks expires_at itself as well.
+  schema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+  return define(db, 'IdentityWebauthnChallenge', schema);
+}
+
+/** Proof that a passkey assertion was just verified (`_id` = sha256 of the token): 2 minutes, single use. */
+export interface PasskeyProofDoc {
+  _id: string;
+  user_handle: string;
+  credential_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at?: Date;
+}
+
+export const PASSKEY_PROOFS_COLLECTION = 'identity_passkey_proofs';
+
+export function passkeyProofModel(db: Connection): Model<PasskeyProofDoc> {
+  const schema = new Schema<PasskeyProofDoc>(
+    {
+      _id: { type: String, required: true },
+      user_handle: { type: String, required: true },
+      credential_id: { type: String, required: true },
+      created_at: { type: Date, required: true },
+      expires_at: { type: Date, required: true },
+      used_at: { type: Date },
+    },
+    { versionKey: false, collection: PASSKEY_PROOFS_COLLECTION },
+  );
+  schema.index({ expires_at: 1 }, { expireAfterSeconds: 0 });
+  return define(db, 'IdentityPasskeyProof', schema);
+}
+
+/** A user handle linked to a (subscriber's) email. `_id` = the user handle. */
+export interface MembershipLinkDoc {
+  _id: string;
+  email: string;
+  linked_at: Date;
+}
+
+export const MEMBERSHIP_LINKS_COLLECTION = 'identity_membership_links';
+
+export function membershipLinkModel(db: Connection): Model<MembershipLinkDoc> {
+  const schema = new Schema<MembershipLinkDoc>(
+    {
+      _id: { type: String, required: true },
+      email: { type: String, required: true, index: true },
+      linked_at: { type: Date, required: true },
+    },
+    { versionKey: false, collection: MEMBERSHIP_LINKS_COLLECTION },
+  );
+  return define(db, 'IdentityMembershipLink', schema);
+}
+
+/** One live membership-link code per user handle (HMAC with the pepper, bound to handle and email). */
+export interface LinkCodeDoc {
+  _id: string; // the user handle
+  email: string;
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  attempts: number;
+  used_at?: Date;
+}
+
+export const LINK_CODES_COLLECTION = 'identity_link_codes';
+
+export function linkCodeModel(db: Connection): Model<LinkCodeDoc> {
+  const schema = new Schema<LinkCodeDoc>(
+    {
+      _id: { type: String, required: true },
+      email: { type: String, required: true },
+      code_hash: { type: String, required: true },
+      created_at: { type: Date, required: true },
+      expires_at: { type: Date, required: true },
+      attempts: { type: Number, required: true, default: 0 },
+      used_at: { type: Date },
+    },
+    { versionKey: false, collection: LINK_CODES_COLLECTION },
+  );
+  schema.index({ expires_at: 1 }, { expireAfterSeconds: 3600 });
+  return define(db, 'IdentityLinkCode', schema);
+}
+
 export interface IdentityModels {
   user: Model<UserDoc>;
   emailCode: Model<EmailCodeDoc>;
@@ -286,6 +435,11 @@ export interface IdentityModels {
   allowedDomain: Model<AllowedDomainDoc>;
   secretKitchenAccess: Model<SecretKitchenAccessDoc>;
   counter: Model<CounterDoc>;
+  passkey: Model<PasskeyDoc>;
+  webauthnChallenge: Model<WebauthnChallengeDoc>;
+  passkeyProof: Model<PasskeyProofDoc>;
+  membershipLink: Model<MembershipLinkDoc>;
+  linkCode: Model<LinkCodeDoc>;
 }
 
 export function identityModels(db: Connection): IdentityModels {
@@ -300,5 +454,10 @@ export function identityModels(db: Connection): IdentityModels {
     allowedDomain: allowedDomainModel(db),
     secretKitchenAccess: secretKitchenAccessModel(db),
     counter: counterModel(db),
+    passkey: passkeyModel(db),
+    webauthnChallenge: webauthnChallengeModel(db),
+    passkeyProof: passkeyProofModel(db),
+    membershipLink: membershipLinkModel(db),
+    linkCode: linkCodeModel(db),
   };
 }

@@ -42,6 +42,8 @@ export interface IdentityLimits {
   challengeMaxAttempts: number;
   /** Factors per user (default 10). */
   maxFactors: number;
+  /** WebAuthn options/verify calls per client IP (default 60 per minute). */
+  webauthnPerIp: WindowLimit;
 }
 
 export const DEFAULT_LIMITS: IdentityLimits = {
@@ -55,6 +57,7 @@ export const DEFAULT_LIMITS: IdentityLimits = {
   challengeTtlMs: 5 * 60_000,
   challengeMaxAttempts: 5,
   maxFactors: 10,
+  webauthnPerIp: { windowMs: 60_000, limit: 60 },
 };
 
 export const CODE_EMAIL_SUBJECT = 'Your Croft Common sign-in code';
@@ -194,6 +197,24 @@ export function createAuth(deps: AuthDeps) {
       .lean();
   }
 
+  /** A new session (refresh family) at aal1 for a user who just proved who they are by `method`. */
+  async function openSession(user: UserDoc, method: string, lifetimeMs: number): Promise<IssuedSession> {
+    await models.user.updateOne({ _id: user._id }, { $set: { last_sign_in_at: now() } });
+    const at = now();
+    const session = await models.session.create({
+      _id: randomUUID(),
+      user_id: user._id,
+      aal: 'aal1',
+      amr: [method],
+      created_at: at,
+      expires_at: new Date(at.getTime() + lifetimeMs),
+    });
+    const plain = session.toObject() as SessionDoc;
+    const refresh = await newRefreshToken(plain);
+    logger.info({ userId: user._id, sessionId: plain._id, method }, 'signed in');
+    return { session: await accessToken(plain, user), refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
+  }
+
   async function currentUser(auth: AuthContext): Promise<UserDoc> {
     const user = await models.user.findById(auth.claims.sub).lean();
     if (!user) throw new HttpError(401, 'user_not_found', 'This account no longer exists.');
@@ -291,21 +312,15 @@ export function createAuth(deps: AuthDeps) {
 
       const user = await findOrCreateUser(email, claimed.create_user);
       if (!user) throw new HttpError(404, 'user_not_found', MESSAGES.userNotFound);
-      await models.user.updateOne({ _id: user._id }, { $set: { last_sign_in_at: now() } });
-      const at = now();
       const lifetime = claimed.session_duration ? claimed.session_duration * 1000 : limits.sessionMaxMs;
-      const session = await models.session.create({
-        _id: randomUUID(),
-        user_id: user._id,
-        aal: 'aal1',
-        amr: ['otp'],
-        created_at: at,
-        expires_at: new Date(at.getTime() + lifetime),
-      });
-      const plain = session.toObject() as SessionDoc;
-      const refresh = await newRefreshToken(plain);
-      logger.info({ userId: user._id, sessionId: plain._id }, 'signed in with email code');
-      return { session: await accessToken(plain, user), refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
+      return openSession(user, 'otp', lifetime);
+    },
+
+    /** Passkey sign-in (create-session): finds or creates the user for an email and opens a session (amr 'passkey'). */
+    async signInWithPasskey(email: string): Promise<{ issued: IssuedSession; userId: string }> {
+      const user = await findOrCreateUser(email, true);
+      if (!user) throw new Error(`could not create a user for ${email}`);
+      return { issued: await openSession(user, 'passkey', limits.sessionMaxMs), userId: user._id };
     },
 
     /** POST /token?grant_type=refresh_token: rotates the token; a rotated token's reuse revokes the family. */

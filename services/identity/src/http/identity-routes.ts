@@ -21,6 +21,9 @@ import {
 import { HttpError, validate, type Clock, type Logger } from '@croft/service-kit';
 import type { Auth, AuthContext, IssuedSession } from '../domain/auth';
 import type { KeyRing } from '../domain/key-ring';
+import type { Membership } from '../domain/membership';
+import type { Passkeys } from '../domain/passkeys';
+import { mountPasskeyRoutes } from './passkey-routes';
 import { bearerToken } from './require-auth';
 
 export interface CookieSettings {
@@ -36,6 +39,8 @@ export interface IdentityRoutesDeps {
   isActiveSubscriber: (email: string) => Promise<boolean>;
   logger: Logger;
   clock: Clock;
+  passkeys: Passkeys;
+  membership: Membership;
 }
 
 const emptyQuery = z.strictObject({});
@@ -217,6 +222,14 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
   router.post('/rpc/check_secret_kitchen_access_status', kitchenAccess, async (req, res) => {
     await rpcLimit(req);
     res.json(await auth.secretKitchenAccess(kitchenAccess.get(res).body.user_email));
+  });
+
+  mountPasskeyRoutes(router, {
+    passkeys: deps.passkeys,
+    membership: deps.membership,
+    clientIp,
+    requireBearer,
+    setRefreshCookie,
   });
 
   return router;
