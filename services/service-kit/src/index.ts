@@ -26,3 +26,4 @@ export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
 export { createServiceApp, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
+export { runStandaloneService, type StandaloneContext } from './run-service';
