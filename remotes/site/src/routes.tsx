@@ -1,13 +1,13 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import HomePage from './pages/home-page';
 import { sectionFrame } from './pages/section-frames';
-import { UnsubscribePage } from './features/unsubscribe/unsubscribe-page';
 
 /**
  * The site remote's pages, keyed by the shell's route patterns. The public pages are small and
  * on every visitor's path, so they ship in the Routes chunk itself (the gateway preloads it);
- * heavy features added later should be lazy.
+ * heavy or rarely visited pages are lazy.
  */
+const UnsubscribePage = lazy(async () => ({ default: (await import('./features/unsubscribe/unsubscribe-page')).UnsubscribePage }));
 export const routes: Record<string, ComponentType> = {
   '/': HomePage,
   '/cafe': sectionFrame('cafe'),
