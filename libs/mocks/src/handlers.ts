@@ -1,6 +1,8 @@
 import { contentHandlers } from './content/handlers';
+import { accountHandlers } from './identity/account-handlers';
 import { identityHandlers } from './identity/handlers';
 import { passkeyHandlers } from './identity/passkey-handlers';
 
 /** Every service's default handlers: what a standalone remote, Storybook and vitest answer with. */
-export const defaultHandlers = [...contentHandlers(), ...identityHandlers(), ...passkeyHandlers()];
+// accountHandlers first: it answers POST /logout?scope=others and lets other sign-outs through.
+export const defaultHandlers = [...contentHandlers(), ...accountHandlers(), ...identityHandlers(), ...passkeyHandlers()];

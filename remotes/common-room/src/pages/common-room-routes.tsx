@@ -2,11 +2,11 @@ import { Route, Routes } from '@croft/router';
 import { frame } from './frames';
 import { SignInPage } from '../features/sign-in/sign-in-page';
 import { MemberHomePage } from '../features/member-home/member-home-page';
+import { ProfilePage } from '../features/profile/profile-page';
 
 const Member = frame('member');
 const LunchRun = frame('lunch-run');
 const Ledger = frame('ledger');
-const Profile = frame('profile');
 const Dashboard = frame('dashboard');
 const Moments = frame('moments');
 const NotFound = frame('not-found');
@@ -20,7 +20,7 @@ export default function CommonRoomRoutes() {
       <Route path="member" element={<Member />} />
       <Route path="member/lunch-run" element={<LunchRun />} />
       <Route path="member/ledger" element={<Ledger />} />
-      <Route path="member/profile" element={<Profile />} />
+      <Route path="member/profile" element={<ProfilePage />} />
       <Route path="member/dashboard" element={<Dashboard />} />
       <Route path="member/moments" element={<Moments />} />
       <Route path="*" element={<NotFound />} />

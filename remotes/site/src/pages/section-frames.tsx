@@ -1,8 +1,11 @@
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType } from 'react';
 import type { PageKey } from '@croft/contracts';
 import { PageFrame } from '@croft/ui';
 import { FederatedDialog, type FederatedDialogName } from '../features/federated-dialog/federated-dialog';
 import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
+import { SecretBeerDialog } from '../features/secret-beer/secret-beer-dialog';
+
+const MembersReveal = lazy(() => import('../features/members-reveal/members-reveal'));
 
 /**
  * Frames with the real headings for the site's pages; later issues fill them with
@@ -25,27 +28,41 @@ export const SECTION_FRAMES = {
   'croft-common-datetime': { title: 'Croft Common Date & Time', accent: 'home', intro: 'The time at the venue, in Bristol.' },
 } as const satisfies Record<string, { title: string; accent: PageKey; intro: string }>;
 
-/** Pages where the secret 7 opens another team's dialog (spec 001 §2). */
-const SECRET_DIALOGS: Partial<Record<SectionKey, FederatedDialogName>> = { cafe: 'loyalty', hall: 'cinema' };
+/** What the secret 7 opens on a page (spec 001 §2): another team's dialog, or a members' reveal. */
+type SecretReveal =
+  | { kind: 'federated'; name: FederatedDialogName }
+  | { kind: 'members'; Reveal: ComponentType<{ open: boolean; onClose: () => void }> };
+
+const SECRET_REVEALS: Partial<Record<SectionKey, SecretReveal>> = {
+  cafe: { kind: 'federated', name: 'loyalty' },
+  hall: { kind: 'federated', name: 'cinema' },
+  beer: { kind: 'members', Reveal: SecretBeerDialog },
+};
 
 export type SectionKey = keyof typeof SECTION_FRAMES;
 
 export function sectionFrame(key: SectionKey): ComponentType {
   const { title, accent, intro } = SECTION_FRAMES[key];
-  const secret = SECRET_DIALOGS[key];
+  const secret = SECRET_REVEALS[key];
   function SectionFrame() {
     const [open, setOpen] = useState(false);
+    // members' reveals: every 7 asks the gate again (it debounces and ignores one in flight)
+    const [requests, setRequests] = useState(0);
     const surface = useRef<HTMLDivElement>(null);
-    const reveal = useCallback(() => setOpen(true), []);
+    const reveal = useCallback(() => {
+      if (secret?.kind === 'members') setRequests((n) => n + 1);
+      else setOpen(true);
+    }, []);
     const { gesture } = useSecretSeven({ onSeven: reveal, targetRef: surface, enabled: secret !== undefined && !open });
     return (
       <div ref={surface}>
         <PageFrame title={title} section={accent} intro={intro} />
-        {secret && (
-          <>
-            <SecretSevenTrail gesture={gesture} />
-            <FederatedDialog name={secret} open={open} onClose={() => setOpen(false)} />
-          </>
+        {secret && <SecretSevenTrail gesture={gesture} />}
+        {secret?.kind === 'federated' && <FederatedDialog name={secret.name} open={open} onClose={() => setOpen(false)} />}
+        {secret?.kind === 'members' && requests > 0 && (
+          <Suspense fallback={null}>
+            <MembersReveal Reveal={secret.Reveal} request={requests} />
+          </Suspense>
         )}
       </div>
     );
