@@ -39,6 +39,9 @@ export default defineConfig({
       MAILDEV_WEB_PORT: '1180',
       EMBEDDED_MONGO_DATA: '',
       LOG_LEVEL: 'warn',
+      // Secret Kitchens lives on its own host: 127.0.0.1 stands in for it, localhost is the site.
+      SECRET_KITCHENS_HOST: `127.0.0.1:${E2E_PORT}`,
+      SECRET_KITCHEN_EMAILS: 'chef@example.com',
     },
   },
 });

@@ -172,3 +172,29 @@ describe('gateway origin exemption', () => {
     await request(gateway).post('/api/newsletter/subscribe').set('Origin', 'https://mail.example').expect(403);
   });
 });
+
+describe('Secret Kitchens host', () => {
+  const gateway = () =>
+    createGatewayApp({
+      logger: silentLogger(),
+      publicOrigin: 'http://localhost:3000',
+      staticDir,
+      manifest: buildRemoteManifest(loadConfig(gatewayConfigSchema, {})),
+      services: {},
+      secretKitchensHost: 'kitchens.example.test',
+    });
+
+  it('tells the page which host is authorised', async () => {
+    const res = await request(gateway()).get('/secretkitchens').expect(200);
+    expect(res.text).toContain('<meta name="croft:secret-kitchens-host" content="kitchens.example.test">');
+  });
+
+  it('on that host, every other page redirects to /secretkitchens; elsewhere nothing changes', async () => {
+    for (const path of ['/', '/cafe', '/common-room/main']) {
+      const res = await request(gateway()).get(path).set('Host', 'kitchens.example.test').expect(302);
+      expect(res.headers.location).toBe('/secretkitchens');
+    }
+    await request(gateway()).get('/secretkitchens').set('Host', 'kitchens.example.test').expect(200);
+    await request(gateway()).get('/cafe').set('Host', 'localhost:3000').expect(200);
+  });
+});

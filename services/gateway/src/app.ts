@@ -24,7 +24,11 @@ export interface GatewayOptions {
   manifest: RemoteManifest;
   /** Service routers by name, mounted at /api/<name>. */
   services: Record<string, Router>;
+  /** Host (name[:port]) where Secret Kitchens lives; pages there other than /secretkitchens redirect. */
+  secretKitchensHost?: string;
 }
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -62,7 +66,10 @@ export function createGatewayApp(options: GatewayOptions): Express {
   api.use(requestLogger(logger));
   // One-click unsubscribe (RFC 8058) is posted by mail providers, sometimes from a webmail page
   // with its own Origin; its unguessable token is the credential, so the Origin check is skipped.
-  const checkOrigin = originCheck(options.publicOrigin);
+  // The Secret Kitchens host is the site too (same gateway): its pages may call the API.
+  const allowedOrigins = [options.publicOrigin];
+  if (options.secretKitchensHost) allowedOrigins.push(`${new URL(options.publicOrigin).protocol}//${options.secretKitchensHost}`);
+  const checkOrigin = originCheck(allowedOrigins);
   api.use((req, res, next) => (req.method === 'POST' && req.path === '/newsletter/unsubscribe' ? next() : checkOrigin(req, res, next)));
   api.use(jsonBody());
   for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
@@ -90,12 +97,15 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use(express.static(shellDir, staticOptions));
 
   const indexHtml = resolve(shellDir, 'index.html');
+  const kitchensHost = options.secretKitchensHost?.toLowerCase();
+  // The page asks this to tell the authorised host from any other (spec 000 §2, /secretkitchens).
+  const kitchensMeta = kitchensHost ? `<meta name="croft:secret-kitchens-host" content="${escapeAttr(kitchensHost)}">` : '';
   // The shell's HTML with preload hints for the remote that renders each page, built once per remote.
   const pages = new Map<RemoteName | null, string>();
   const pageFor = (remote: RemoteName | null): string => {
     let html = pages.get(remote);
     if (html === undefined) {
-      const hints = fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
+      const hints = kitchensMeta + fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
       html = readFileSync(indexHtml, 'utf8').replace('</head>', `${hints}</head>`);
       pages.set(remote, html);
     }
@@ -109,6 +119,11 @@ export function createGatewayApp(options: GatewayOptions): Express {
     }
     if (!existsSync(indexHtml)) {
       next(new Error(`The site is not built: ${indexHtml} is missing. Run npm run build.`));
+      return;
+    }
+    // On the Secret Kitchens host every page but /secretkitchens redirects there.
+    if (kitchensHost && req.get('host')?.toLowerCase() === kitchensHost && !/^\/secretkitchens\/?$/i.test(req.path)) {
+      res.redirect(302, '/secretkitchens');
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);

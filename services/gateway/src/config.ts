@@ -23,6 +23,11 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */
+  /** The one hostname where /secretkitchens works; every other path there redirects to it. */
+  SECRET_KITCHENS_HOST: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/, { error: 'must be a host name such as secretkitchens.croftcommon.co.uk' })
+    .default('secretkitchens.croftcommon.co.uk'),
   REMOTE_SITE_URL: remoteUrl,
   REMOTE_COMMON_ROOM_URL: remoteUrl,
   REMOTE_LOYALTY_URL: remoteUrl,

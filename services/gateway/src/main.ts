@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve(workspaceRoot, 'dist'),
     manifest: buildRemoteManifest(config),
     services: { content: content.router, newsletter: newsletter.router, identity: identity.router },
+    secretKitchensHost: config.SECRET_KITCHENS_HOST,
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');

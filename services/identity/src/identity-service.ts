@@ -163,6 +163,12 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
           { $setOnInsert: { has_access: true, created_at: at } },
           { upsert: true },
         );
+        // Invited partners get their account up front: Secret Kitchens sign-in never creates one.
+        await models.user.updateOne(
+          { email },
+          { $setOnInsert: { _id: randomUUID(), email, roles: [], created_at: at, updated_at: at } },
+          { upsert: true },
+        );
       }
       logger.info({ admin: Boolean(adminEmail), domains: domains.length, secretKitchenEmails: emails.length }, 'identity seeded');
       return { adminEmail, domains: domains.length, secretKitchenEmails: emails.length };

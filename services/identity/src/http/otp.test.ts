@@ -152,6 +152,13 @@ describe('create_user and Secret Kitchens', () => {
     expect(expectError(response, 403, 'secret_kitchen_access_denied')).toBe('This email address is not authorized for Secret Kitchens.');
   });
 
+  it('an invited Secret Kitchens partner can sign in at once: the seed gave them an account', async () => {
+    const response = await request(h.app)
+      .post('/api/identity/otp')
+      .send({ email: 'chef@example.com', create_user: false, data: { session_duration: 176400 } });
+    expect(response.status).toBe(200);
+  });
+
   it('an allow-listed Secret Kitchens session lasts exactly 176400 s', async () => {
     await signIn(h, 'chef@example.com');
     const { refresh, response } = await signIn(h, 'chef@example.com', { createUser: false, data: { session_duration: 176400 } });
