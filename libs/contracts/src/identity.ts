@@ -241,6 +241,11 @@ const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
 /** POST /webauthn/register-options */
 export const registerOptionsBodySchema = z.strictObject({
   userHandle: z.optional(userHandleSchema),
+  /**
+   * Required when userHandle already has passkeys: a proof from auth-verify with one of them, so a
+   * leaked handle cannot be used to add an attacker's passkey.
+   */
+  proof: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   rpId: rpIdField,
   origin: originField,

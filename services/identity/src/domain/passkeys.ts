@@ -170,6 +170,7 @@ export function createPasskeys(deps: PasskeyDeps) {
     /** POST /webauthn/register-options */
     async registerOptions(input: {
       userHandle?: string;
+      proof?: string;
       displayName: string;
       rpId: string;
       origin: string;
@@ -179,6 +180,11 @@ export function createPasskeys(deps: PasskeyDeps) {
       await limitIp(input.ip);
       const userHandle = input.userHandle ?? randomBytes(32).toString('base64url');
       const existing = await models.passkey.find({ user_handle: userHandle }).sort({ created_at: 1 }).lean();
+      // Knowing a handle is not enough to add a passkey to it: that takes a fresh assertion by one
+      // of the passkeys it already has (a proof from auth-verify, used up here).
+      if (existing.length > 0 && !(input.proof !== undefined && (await spendProof(input.proof, userHandle)))) {
+        throw new HttpError(403, 'invalid_proof', PASSKEY_MESSAGES.invalidProof);
+      }
       const options = await generateRegistrationOptions({
         rpName: rp.rpName,
         rpID: rp.rpID,

@@ -5,7 +5,15 @@ import { checkMembershipResponseSchema } from '@croft/contracts';
 import { createServiceApp, silentLogger } from '@croft/service-kit';
 import { createIdentityService } from '../identity-service';
 import { databaseDump, expectError, ORIGIN, startHarness, type Harness } from '../testing/harness';
-import { post, registerOptions, registerPasskey, requestLinkCode, RP, softAuthenticator } from '../testing/passkey-flow';
+import {
+  assertPasskey,
+  post,
+  registerOptions,
+  registerPasskey,
+  requestLinkCode,
+  RP,
+  softAuthenticator,
+} from '../testing/passkey-flow';
 
 let h: Harness;
 
@@ -66,7 +74,8 @@ describe('membership links', () => {
     h.members.add('linked.first@example.com');
     const code = await requestLinkCode(h, userHandle, 'linked.first@example.com');
     expect((await verifyLink(userHandle, 'linked.first@example.com', code)).status).toBe(200);
-    const second = await registerPasskey(h, softAuthenticator(), userHandle);
+    const proof = (await assertPasskey(h, authenticator, userHandle, { credential: authenticator.credentials[0] })).proof!;
+    const second = await registerPasskey(h, softAuthenticator(), userHandle, proof);
     expect(second.verify).toEqual({ verified: true, userHandle, requiresLinking: false });
   });
 

@@ -81,7 +81,8 @@ describe('register', () => {
     const authenticator = softAuthenticator({ aaguid: '11111111-2222-4333-8444-555555555555' });
     const { userHandle } = await registerPasskey(h, authenticator);
     expect((await h.identity.models.passkey.findById(authenticator.credentials[0].id).lean())?.name).toBe('Passkey');
-    const { options } = await registerOptions(h, userHandle);
+    const proof = (await assertPasskey(h, authenticator, userHandle, { credential: authenticator.credentials[0] })).proof!;
+    const { options } = await registerOptions(h, userHandle, proof);
     expect(options.excludeCredentials).toEqual([{ id: authenticator.credentials[0].id, type: 'public-key', transports: ['internal', 'hybrid'] }]);
   });
 
@@ -144,7 +145,8 @@ describe('register', () => {
   it('registering the same credential twice → invalid_state', async () => {
     const authenticator = softAuthenticator();
     const { userHandle } = await registerPasskey(h, authenticator);
-    const { options } = await registerOptions(h, userHandle);
+    const proof = (await assertPasskey(h, authenticator, userHandle, { credential: authenticator.credentials[0] })).proof!;
+    const { options } = await registerOptions(h, userHandle, proof);
     const attResp = authenticator.register(options as never);
     // Replay the first credential's id with a fresh, valid attestation for it is impossible; copy the id instead.
     const first = authenticator.credentials[0];
@@ -307,6 +309,24 @@ describe('authenticate and create-session', () => {
   });
 });
 
+describe('adding a passkey to a handle that has one', () => {
+  it('is refused without a proof from one of its passkeys, or with a used or foreign proof', async () => {
+    const phone = softAuthenticator();
+    const { userHandle } = await registerPasskey(h, phone);
+    const attempt = (proof?: string) =>
+      post(h, '/webauthn/register-options', { displayName: 'Intruder', userHandle, ...RP, ...(proof ? { proof } : {}) });
+    expectError(await attempt(), 403, 'invalid_proof');
+    expectError(await attempt('made-up-proof'), 403, 'invalid_proof');
+    const other = softAuthenticator();
+    const { userHandle: otherHandle } = await registerPasskey(h, other);
+    const foreign = (await assertPasskey(h, other, otherHandle, { credential: other.credentials[0] })).proof!;
+    expectError(await attempt(foreign), 403, 'invalid_proof');
+    const own = (await assertPasskey(h, phone, userHandle, { credential: phone.credentials[0] })).proof!;
+    expect((await attempt(own)).status).toBe(200);
+    expectError(await attempt(own), 403, 'invalid_proof');
+  });
+});
+
 describe('several passkeys per user, list and delete', () => {
   it('lists the signed-in user’s passkeys with names and times, and deletes only their own', async () => {
     const email = 'multi@example.com';
@@ -314,7 +334,9 @@ describe('several passkeys per user, list and delete', () => {
     const { userHandle } = await registerPasskey(h, phone);
     h.clock.advance(60_000);
     const laptop = softAuthenticator({ aaguid: ONE_PASSWORD });
-    await registerPasskey(h, laptop, userHandle);
+    // A second passkey on the same handle takes a fresh assertion by the first.
+    const phoneProof = (await assertPasskey(h, phone, userHandle, { credential: phone.credentials[0] })).proof!;
+    await registerPasskey(h, laptop, userHandle, phoneProof);
     await linkMembership(h, userHandle, email);
     const proof = (await assertPasskey(h, laptop, userHandle, { credential: laptop.credentials[0] })).proof!;
     const created = await createSession({ userHandle, email, proof });
@@ -326,7 +348,8 @@ describe('several passkeys per user, list and delete', () => {
       [phone.credentials[0].id, 'iCloud Keychain', true],
       [laptop.credentials[0].id, '1Password', false],
     ]);
-    expect(list.passkeys[0].last_used_at).toBeNull();
+    // Both were just used: the phone to prove the second passkey may be added, the laptop to sign in.
+    expect(list.passkeys[0].last_used_at).toBe(h.clock.now().toISOString());
     expect(list.passkeys[1].last_used_at).toBe(h.clock.now().toISOString());
     expect(new Date(list.passkeys[1].created_at).getTime() - new Date(list.passkeys[0].created_at).getTime()).toBe(60_000);
 

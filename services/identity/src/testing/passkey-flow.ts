@@ -24,8 +24,13 @@ export function softAuthenticator(options: { aaguid?: string; backedUp?: boolean
   return new SoftAuthenticator({ origin: ORIGIN, ...options });
 }
 
-export async function registerOptions(h: Harness, userHandle?: string) {
-  const response = await post(h, '/webauthn/register-options', { displayName: 'Sam Member', ...RP, ...(userHandle ? { userHandle } : {}) });
+export async function registerOptions(h: Harness, userHandle?: string, proof?: string) {
+  const response = await post(h, '/webauthn/register-options', {
+    displayName: 'Sam Member',
+    ...RP,
+    ...(userHandle ? { userHandle } : {}),
+    ...(proof ? { proof } : {}),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return registerOptionsResponseSchema.parse(response.body);
 }
@@ -35,8 +40,9 @@ export async function registerPasskey(
   h: Harness,
   authenticator: SoftAuthenticator,
   userHandle?: string,
+  proof?: string,
 ): Promise<{ userHandle: string; verify: RegisterVerifyResponse }> {
-  const { options, userHandle: handle } = await registerOptions(h, userHandle);
+  const { options, userHandle: handle } = await registerOptions(h, userHandle, proof);
   const attResp = authenticator.register(options as never);
   const response = await post(h, '/webauthn/register-verify', { userHandle: handle, attResp, ...RP });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
