@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { connectMongo, createLogger, createMailer, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
 import { createContentService } from '@croft/content-service';
 import { createNewsletterService } from '@croft/newsletter-service';
-import { createIdentityService } from '@croft/identity-service';
+import { createIdentityService, identityServiceConfig } from '@croft/identity-service';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './app';
 import { buildRemoteManifest } from './manifest';
@@ -37,14 +37,7 @@ async function main(): Promise<void> {
     db: mongo.connection,
     mailer,
     logger,
-    config: {
-      publicOrigin: config.PUBLIC_ORIGIN,
-      adminEmail: config.ADMIN_EMAIL,
-      codePepper: config.CODE_PEPPER,
-      keyEncryptionSecret: config.KEY_ENCRYPTION_SECRET,
-      staffDomains: config.STAFF_DOMAINS,
-      secretKitchenEmails: config.SECRET_KITCHEN_EMAILS,
-    },
+    config: identityServiceConfig(config),
     // Membership is asked of the newsletter service live, in-process: never stored.
     isActiveSubscriber: (email) => newsletter.isActiveSubscriber(email),
   });

@@ -39,3 +39,17 @@ export const identityConfigSchema = baseConfigSchema(IDENTITY_DEFAULT_PORT)
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** The service's settings from its environment variables (standalone main and the gateway alike). */
+export function identityServiceConfig(
+  env: Pick<IdentityConfig, 'PUBLIC_ORIGIN' | 'ADMIN_EMAIL' | 'CODE_PEPPER' | 'KEY_ENCRYPTION_SECRET' | 'STAFF_DOMAINS' | 'SECRET_KITCHEN_EMAILS'>,
+) {
+  return {
+    publicOrigin: env.PUBLIC_ORIGIN,
+    adminEmail: env.ADMIN_EMAIL,
+    codePepper: env.CODE_PEPPER,
+    keyEncryptionSecret: env.KEY_ENCRYPTION_SECRET,
+    staffDomains: env.STAFF_DOMAINS,
+    secretKitchenEmails: env.SECRET_KITCHEN_EMAILS,
+  };
+}

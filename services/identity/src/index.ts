@@ -1,6 +1,6 @@
 export { createIdentityService, REFRESH_COOKIE_NAME } from './identity-service';
 export type { IdentityService, IdentityServiceConfig, IdentityServiceOptions } from './identity-service';
-export { identityConfigSchema, IDENTITY_DEFAULT_PORT } from './config';
+export { identityConfigSchema, identityServiceConfig, IDENTITY_DEFAULT_PORT } from './config';
 export type { IdentityConfig } from './config';
 export {
   authClaims,

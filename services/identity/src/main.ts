@@ -4,7 +4,7 @@
  * service in the process, so `member` is always false here; the gateway injects the real check.
  */
 import { runStandaloneService } from '@croft/service-kit';
-import { identityConfigSchema } from './config';
+import { identityConfigSchema, identityServiceConfig } from './config';
 import { createIdentityService } from './identity-service';
 
 runStandaloneService({
@@ -16,14 +16,7 @@ runStandaloneService({
       db,
       mailer,
       logger,
-      config: {
-        publicOrigin: config.PUBLIC_ORIGIN,
-        adminEmail: config.ADMIN_EMAIL,
-        codePepper: config.CODE_PEPPER,
-        keyEncryptionSecret: config.KEY_ENCRYPTION_SECRET,
-        staffDomains: config.STAFF_DOMAINS,
-        secretKitchenEmails: config.SECRET_KITCHEN_EMAILS,
-      },
+      config: identityServiceConfig(config),
       isActiveSubscriber: async () => false,
     });
     await identity.seed();

@@ -88,8 +88,11 @@ export async function startMailDev(options: StartMailDevOptions = {}): Promise<R
   await assertPortFree(webPort, host, 'web');
 
   const before = { int: process.listeners('SIGINT'), term: process.listeners('SIGTERM') };
-  // MailDev writes each message as an .eml file; keep them in a private temp dir removed on stop.
+  // MailDev writes each message as an .eml file into a private temp dir. The dir is removed when
+  // the process exits, not on stop: MailDev may still be reading a just-received message after
+  // close() (an lstat on a deleted file is an unhandled error that fails a test run).
   const mailDirectory = mkdtempSync(join(tmpdir(), 'croft-maildev-'));
+  process.once('exit', () => rmSync(mailDirectory, { recursive: true, force: true }));
   const server = new MailDev({ smtp: smtpPort, web: webPort, ip: host, silent: true, disableWeb: false, mailDirectory });
   for (const listener of process.listeners('SIGINT')) if (!before.int.includes(listener)) process.off('SIGINT', listener);
   for (const listener of process.listeners('SIGTERM')) if (!before.term.includes(listener)) process.off('SIGTERM', listener);
@@ -124,7 +127,6 @@ export async function startMailDev(options: StartMailDevOptions = {}): Promise<R
         server.close(() => {
           server.removeAllListeners('close');
           if (running === handle) running = null;
-          rmSync(mailDirectory, { recursive: true, force: true });
           resolve();
         });
       }),
