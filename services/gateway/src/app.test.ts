@@ -28,7 +28,17 @@ beforeAll(() => {
   writeFileSync(join(staticDir, 'shell/assets/oswald-latin-700-normal.0123456789.woff2'), 'font');
   writeFileSync(
     join(staticDir, 'remotes/site/federation-build.json'),
-    JSON.stringify({ exposes: [{ path: './Routes', assets: assets(['assets/routes.bbbbbbbbbb.js'], ['assets/routes.cccccccccc.css']) }] }),
+    JSON.stringify({
+      exposes: [
+        {
+          path: './Routes',
+          assets: {
+            js: { sync: ['assets/routes.bbbbbbbbbb.js'], async: ['assets/lazy-gate.dddddddddd.js'] },
+            css: { sync: ['assets/routes.cccccccccc.css'], async: [] },
+          },
+        },
+      ],
+    }),
   );
 });
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
@@ -139,6 +149,8 @@ describe('gateway', () => {
     expect(home).toContain('<link rel="preload" href="/remotes/site/remoteEntry.js" as="script">');
     expect(home).toContain('<link rel="preload" href="/remotes/site/assets/routes.bbbbbbbbbb.js" as="script">');
     expect(home).toContain('<link rel="preload" href="/remotes/site/assets/routes.cccccccccc.css" as="style">');
+    // Lazy chunks (the members' gate, rare pages) stay lazy.
+    expect(home).not.toContain('lazy-gate');
     // A members' page preloads the common-room remote, never the site's chunks.
     const member = (await request(app()).get('/common-room/member').expect(200)).text;
     expect(member).toContain('href="/remotes/common-room/remoteEntry.js"');

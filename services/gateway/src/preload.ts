@@ -50,8 +50,9 @@ export function preloadTags(options: { staticDir: string; manifest: RemoteManife
     const routes = built?.exposes?.find((e) => e.path === './Routes');
     if (routes) {
       const base = `/remotes/${REMOTE_DIRS[remote]}/`;
-      for (const js of [...routes.assets.js.sync, ...routes.assets.js.async]) tags.push(link(base + js, 'script'));
-      for (const css of [...routes.assets.css.sync, ...routes.assets.css.async]) tags.push(link(base + css, 'style'));
+      // Only what the Routes module needs at once: its lazy chunks (gates, rare pages) stay lazy.
+      for (const js of routes.assets.js.sync) tags.push(link(base + js, 'script'));
+      for (const css of routes.assets.css.sync) tags.push(link(base + css, 'style'));
     }
   }
   return [...new Set(tags)].join('');
