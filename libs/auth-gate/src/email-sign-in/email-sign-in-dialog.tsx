@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CODE_LENGTH } from '@croft/contracts';
-import { Button, Dialog, OtpInput, TextField, useToast } from '@croft/ui';
+import { Button, Dialog, OtpInput, useToast } from '@croft/ui';
 import { EMAIL_SIGN_IN_TITLES, MESSAGES } from '../messages';
+import { EmailField } from '../email-field';
 import './email-sign-in-dialog.css';
 
 /** What the dialog needs from the identity service (libs/api-client provides it). */
@@ -172,16 +173,9 @@ export function EmailSignInDialog({
           ) : (
             <p>We'll email you a 6-digit code. No password needed.</p>
           )}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
+          <EmailField
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            data-autofocus
           />
           <Button type="submit" loading={busy} fullWidth>
             Send code

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, OtpInput, TextField } from '@croft/ui';
+import { Button, Dialog, OtpInput } from '@croft/ui';
 import { MEMBERSHIP_GATE_TITLES } from '../messages';
 import { LINK_CODE_MAX_LENGTH } from './membership-gate-controller';
+import { EmailField } from '../email-field';
 import '../email-sign-in/email-sign-in-dialog.css';
 import './membership-gate.css';
 
@@ -51,17 +52,10 @@ function EmailStep({ email = '', busy = false, error = null, notice = null, onSu
         </p>
       )}
       <p>Enter the email you subscribed with. We'll send a code to link your membership to this device.</p>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
+      <EmailField
         value={value}
         onChange={(e) => setValue(e.target.value)}
         error={error ?? undefined}
-        data-autofocus
       />
       <Button type="submit" loading={busy} fullWidth>
         Send code
