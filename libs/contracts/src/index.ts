@@ -7,3 +7,4 @@ export * from './federation';
 export * from './route-table';
 export * from './newsletter';
 export * from './identity';
+export * from './imagery';

@@ -27,3 +27,13 @@ export type { Clock, ManualClock } from './clock';
 export { createServiceApp, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
 export { runStandaloneService, type StandaloneContext } from './run-service';
+export {
+  authClaims,
+  bearerToken,
+  identityIssuer,
+  localJwksVerifier,
+  remoteJwksVerifier,
+  requireAuthWith,
+} from './auth';
+export type { RequireAuthOptions, TokenVerifier } from './auth';
+export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from './verify-access-token';

@@ -5,19 +5,17 @@ import {
   exportJWK,
   generateKeyPair,
   importJWK,
-  jwtVerify,
   type JSONWebKeySet,
   type JWK,
 } from 'jose';
 import type { Model } from 'mongoose';
 import type { Clock, Logger } from '@croft/service-kit';
-import { accessTokenClaimsSchema, type AccessTokenClaims } from '@croft/contracts';
-import * as z from 'zod/mini';
+import type { AccessTokenClaims } from '@croft/contracts';
 import type { SigningKeyDoc } from '../data/models';
 import type { SecretBox } from './secrets';
 
-export const ACCESS_TOKEN_AUDIENCE = 'croft';
-export const ACCESS_TOKEN_ALG = 'ES256';
+export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from '@croft/service-kit';
+import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from '@croft/service-kit';
 
 type Signer = { kid: string; key: CryptoKey };
 
@@ -106,17 +104,3 @@ export function createKeyRing(options: { model: Model<SigningKeyDoc>; box: Secre
 
 export type KeyRing = ReturnType<typeof createKeyRing>;
 
-/** Verifies an identity access token against a key set (local or remote JWKS) and parses its claims. */
-export async function verifyAccessTokenWith(
-  keySet: Parameters<typeof jwtVerify>[1],
-  token: string,
-  options: { issuer: string; currentDate?: Date },
-): Promise<AccessTokenClaims> {
-  const { payload } = await jwtVerify(token, keySet as never, {
-    issuer: options.issuer,
-    audience: ACCESS_TOKEN_AUDIENCE,
-    algorithms: [ACCESS_TOKEN_ALG],
-    currentDate: options.currentDate,
-  });
-  return z.parse(accessTokenClaimsSchema, payload);
-}
