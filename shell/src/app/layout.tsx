@@ -4,6 +4,8 @@ import { SkipLink } from '@croft/ui';
 import { TopNav } from './top-nav';
 import { EditorOverlay } from './editor-overlay';
 import { lowerCaseRedirect } from './route-table';
+import { TransitionProvider } from './overlays/transition-context';
+import { IntroOverlay } from './overlays/intro-overlay';
 
 function isEditableFocused(): boolean {
   const el = document.activeElement;
@@ -36,12 +38,13 @@ export function Layout() {
   useLowerCaseRedirect();
   useScrollToTop();
   return (
-    <>
+    <TransitionProvider>
       <SkipLink targetId="main" />
       <TopNav />
       <Outlet />
       <EditorOverlay />
-    </>
+      <IntroOverlay />
+    </TransitionProvider>
   );
 }
 

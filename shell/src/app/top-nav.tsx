@@ -1,18 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@croft/router';
+import { previewImageFor, type PageKey } from '@croft/contracts';
 import { MemberMenu } from './member-menu';
+import { usePageTransition } from './overlays/transition-context';
+import { preloadSectionImages } from './overlays/image-preload';
 import './top-nav.css';
 
 /** Navigation entries in the order of the spec (file 000 §2). */
 export const NAV_ENTRIES = [
-  { label: 'CAFE', to: '/cafe' },
-  { label: 'COCKTAILS', to: '/cocktails' },
-  { label: 'BEER', to: '/beer' },
-  { label: 'KITCHENS', to: '/kitchens' },
-  { label: 'HALL', to: '/hall' },
-  { label: 'COMMUNITY', to: '/community' },
-  { label: 'THE COMMON ROOM', to: '/common-room' },
-] as const;
+  { label: 'CAFE', to: '/cafe', page: 'cafe' },
+  { label: 'COCKTAILS', to: '/cocktails', page: 'cocktails' },
+  { label: 'BEER', to: '/beer', page: 'beer' },
+  { label: 'KITCHENS', to: '/kitchens', page: 'kitchens' },
+  { label: 'HALL', to: '/hall', page: 'hall' },
+  { label: 'COMMUNITY', to: '/community', page: 'community' },
+  { label: 'THE COMMON ROOM', to: '/common-room', page: 'common-room' },
+] as const satisfies readonly { label: string; to: string; page: PageKey }[];
+
+/** A plain left click (no new tab or window wanted): those get the transition. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
@@ -20,13 +27,28 @@ const MENU_ID = 'main-menu';
 export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const transition = usePageTransition();
 
   // A navigation closes the mobile menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  /**
+   * Clicking an entry closes the mobile menu, then navigates with the soft transition showing the
+   * section's preview image (spec 000 §2); without a preview, or with a modified click, the link
+   * navigates plainly.
+   */
+  const go = (to: string, page: PageKey) => (event: MouseEvent<HTMLAnchorElement>) => {
+    setOpen(false);
+    const preview = previewImageFor(page);
+    if (!transition || !isPlainClick(event) || to === pathname) return;
+    if (!preview) return;
+    event.preventDefault();
+    transition.start(to, { variant: 'soft', preview: preview?.id });
+  };
+
   return (
     <header className="shell-topnav">
-      <Link to="/" className="shell-topnav__brand" aria-label={`${brand}, home`}>
+      <Link to="/" className="shell-topnav__brand" aria-label={`${brand}, home`} onClick={go('/', 'home')}>
         {brand}
       </Link>
       <button
@@ -42,7 +64,12 @@ export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
         <ul>
           {NAV_ENTRIES.map((entry) => (
             <li key={entry.to}>
-              <NavLink to={entry.to} onClick={() => setOpen(false)}>
+              <NavLink
+                to={entry.to}
+                onClick={go(entry.to, entry.page)}
+                onPointerEnter={() => preloadSectionImages(entry.page)}
+                onFocus={() => preloadSectionImages(entry.page)}
+              >
                 {entry.label}
               </NavLink>
             </li>

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { IMAGE_BASE_PATH, LOGO_IMAGE_ID } from '@croft/contracts';
+
+/** The wordmark bundled with the shell: shown when the served logo image fails to load. */
+export const BUNDLED_LOGO =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 160"><rect width="600" height="160" fill="#000"/>' +
+      '<text x="300" y="112" text-anchor="middle" font-family="Oswald, Impact, sans-serif" font-weight="700" font-size="96" letter-spacing="6" fill="#fff">CROFT COMMON</text></svg>',
+  );
+
+export const LOGO_SRC = `${IMAGE_BASE_PATH}/${LOGO_IMAGE_ID}.svg`;
+
+/** 'CROFT COMMON' logo of the overlays; falls back to the bundled image if the primary fails. */
+export function OverlayLogo({ className }: { className?: string }) {
+  const [src, setSrc] = useState(LOGO_SRC);
+  return (
+    <img
+      className={className}
+      src={src}
+      alt="CROFT COMMON"
+      width={600}
+      height={160}
+      decoding="async"
+      onError={() => setSrc((current) => (current === BUNDLED_LOGO ? current : BUNDLED_LOGO))}
+    />
+  );
+}
