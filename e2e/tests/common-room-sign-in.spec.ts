@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { drawSeven } from '../support/gesture';
 import { signInCodeFor } from '../support/maildev';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { drawSeven } from '../support/gesture';
 
 test('drawing the secret 7 on /cafe opens the loyalty card, fetched from the loyalty remote only then', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 interface FaqItem { id: string; question: string; answer: string; sort_order: number }
 

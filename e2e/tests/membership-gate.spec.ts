@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { drawSeven } from '../support/gesture';
 import { latestEmailTo } from '../support/maildev';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { latestEmailTo } from '../support/maildev';
 
 const ORIGIN = 'http://localhost:3300';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('a remote that fails to load gets a branded fallback with Retry; other routes keep working', async ({ page }) => {
   const errors: string[] = [];

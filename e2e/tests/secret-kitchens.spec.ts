@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signInCodeFor } from '../support/maildev';
 
 const KITCHENS = 'http://127.0.0.1:3300';

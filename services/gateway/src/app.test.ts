@@ -26,6 +26,8 @@ beforeAll(() => {
     JSON.stringify({ shared: [{ name: 'react-dom', assets: assets(['assets/275.aaaaaaaaaa.js']) }] }),
   );
   writeFileSync(join(staticDir, 'shell/assets/oswald-latin-700-normal.0123456789.woff2'), 'font');
+  mkdirSync(join(staticDir, 'images'), { recursive: true });
+  writeFileSync(join(staticDir, 'images/cafe-1-480.avif'), Buffer.from([0, 0, 0, 28, 102, 116, 121, 112]));
   writeFileSync(
     join(staticDir, 'remotes/site/federation-build.json'),
     JSON.stringify({
@@ -62,6 +64,14 @@ function app(overrides: Record<string, string> = {}) {
 }
 
 describe('gateway', () => {
+  it('serves the generated imagery under /images with a cache, and a missing image is a 404, not HTML', async () => {
+    const image = await request(app()).get('/images/cafe-1-480.avif').expect(200);
+    expect(image.headers['content-type']).toBe('image/avif');
+    expect(image.headers['cache-control']).toContain('max-age=604800');
+    const missing = await request(app()).get('/images/nope-480.avif').expect(404);
+    expect(missing.headers['content-type']).toContain('text/plain');
+  });
+
   it('mounts services under /api/<name> and answers unknown API routes with the envelope', async () => {
     await request(app()).get('/api/demo/ping').expect(200, { ok: true });
     const res = await request(app()).get('/api/nope').expect(404);

@@ -93,6 +93,15 @@ export function createGatewayApp(options: GatewayOptions): Express {
     // A missing remote file is a 404, never the shell's HTML (a script tag must not get HTML).
     app.use(`/remotes/${dir}`, (_req, res) => res.status(404).type('text/plain').send('Not found'));
   }
+  // Generated brand imagery (tools/imagery): names are stable, so a week's cache with revalidation.
+  app.use(
+    '/images',
+    express.static(join(staticDir, 'images'), {
+      ...staticOptions,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400'),
+    }),
+  );
+  app.use('/images', (_req, res) => res.status(404).type('text/plain').send('Not found'));
   const shellDir = join(staticDir, 'shell');
   app.use(express.static(shellDir, staticOptions));
 
