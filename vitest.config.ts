@@ -38,6 +38,8 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'stories',
+          // Generated artwork for /images (tools/imagery; skipped when current).
+          globalSetup: ['tools/imagery/src/stories-global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -17,7 +17,8 @@ const config: StorybookConfig = {
   // the worker for every story. preview.tsx wires its loader lazily instead.
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   // mockServiceWorker.js (committed copy of msw's worker script) is served from the root.
-  staticDirs: ['../tools/msw/public'],
+  // Generated artwork (tools/imagery → dist/images) at /images, as the gateway serves it.
+  staticDirs: ['../tools/msw/public', { from: '../dist/images', to: '/images' }],
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
     return mergeConfig(viteConfig, {

@@ -7,9 +7,9 @@ import { test as base, expect } from '@playwright/test';
  */
 export const test = base.extend<{ playIntro: boolean }>({
   playIntro: [false, { option: true }],
-  page: async ({ page, playIntro }, use) => {
+  page: async ({ page, playIntro }, provide) => {
     if (!playIntro) await page.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
-    await use(page);
+    await provide(page);
   },
 });
 

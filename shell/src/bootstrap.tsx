@@ -9,6 +9,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { provideRemoteLoader } from '@croft/federation-bridge';
 import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
 import type { RemoteLocations } from './app/remote-manifest';
+import { capturePrerendered } from './app/prerendered';
 
 export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   registerRemoteLocations(await manifest);
@@ -16,6 +17,7 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   provideRemoteLoader((id) => loadRemote(id));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  capturePrerendered();
   const root = createRoot(container, {
     // A remote that failed to load was logged once by the loader; its fallback is the UI.
     onCaughtError: (error) => {

@@ -17,6 +17,8 @@ const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const BUILD_MARKERS = [
   'dist/shell/index.html',
   ...['site', 'common-room', 'loyalty', 'cinema', 'cms'].map((r) => `dist/remotes/${r}/remoteEntry.js`),
+  'dist/images/logo-croft-common.svg',
+  'dist/prerender/pages.json',
 ];
 
 const SMTP_PORT = Number(process.env.MAILDEV_SMTP_PORT ?? 1025);
@@ -30,7 +32,7 @@ function ensureBuilt() {
   const missing = BUILD_MARKERS.filter((f) => !existsSync(resolve(root, f)));
   if (missing.length === 0) return;
   log(`production build missing (${missing.join(', ')}); building…`);
-  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+  const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build-images', 'build', 'prerender', '--parallel=2', '--outputStyle=static'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NX_DAEMON: 'false' },

@@ -16,3 +16,9 @@ export type PageKey = (typeof PAGE_KEYS)[number];
 /** The five federated remotes and what they expose. */
 export const REMOTE_NAMES = ['site', 'common_room', 'loyalty', 'cinema', 'cms'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The CMS overlay (remote `cms`) marks edit mode on the document element with this attribute
+ * ('true' while editing). Other remotes read it, e.g. BOOK does nothing in edit mode (spec 000 §2).
+ */
+export const CMS_EDIT_MODE_ATTRIBUTE = 'data-cms-edit-mode';

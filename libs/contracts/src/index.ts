@@ -8,3 +8,6 @@ export * from './route-table';
 export * from './newsletter';
 export * from './identity';
 export * from './imagery';
+export * from './venue';
+export * from './cms';
+export * from './page-text';

@@ -1,7 +1,20 @@
 export { buildFaqRow, buildFaqFixtures } from './content/faq-factory';
-export { contentHandlers } from './content/handlers';
+export { contentHandlers, type ContentEndpoint, type ContentMockOptions } from './content/handlers';
+export {
+  buildCmsTextRow,
+  buildGlobalTextRow,
+  buildCmsImageRow,
+  buildSecretWordRow,
+  buildPageTextFixtures,
+  buildGlobalTextFixtures,
+  buildCarouselFixtures,
+  buildSecretWordFixtures,
+} from './content/cms-factory';
 export { defaultHandlers } from './handlers';
 export { identityHandlers, MOCK_SIGN_IN_CODE, type IdentityMockOptions } from './identity/handlers';
 export { buildSession } from './identity/session-factory';
 export { passkeyHandlers, MOCK_USER_HANDLE, MOCK_CHALLENGE, MOCK_PROOF, type PasskeyMockOptions, type PasskeyMockState } from './identity/passkey-handlers';
 export { accountHandlers, buildPasskey, buildPasskeyList, buildFactor, MOCK_TOTP_SECRET, type AccountMockOptions } from './identity/account-handlers';
+export { newsletterHandlers, type NewsletterMockOptions, type NewsletterMockFailure } from './newsletter/handlers';
+export { venueHandlers, type VenueMockOptions, type VenueFailure } from './venue/handlers';
+export { buildCommonGoodTotals, buildDonation, buildCommonGoodMessage, buildBookingResponse, MOCK_COMMON_GOOD_TOTAL_CENTS } from './venue/venue-factory';

@@ -114,6 +114,65 @@ describe('session client', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('a refresh answered after sign-out does not bring the session back', async () => {
+    let answer!: (response: Response) => void;
+    const fetch = vi.fn(async (url: string) => {
+      if (url.includes('/token')) return new Promise<Response>((resolve) => (answer = resolve));
+      return new Response(null, { status: 204 });
+    });
+    const client = createSessionClient({ fetch, visibility: visibility().source });
+    client.setSession(session(600));
+    const events: string[] = [];
+    client.onAuthStateChange((e) => events.push(e));
+    const refreshing = client.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    await client.signOut();
+    answer(json(200, session(600)));
+    await expect(refreshing).resolves.toBeNull();
+    expect(client.getSession()).toBeNull();
+    expect(events).toEqual(['SIGNED_OUT']);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('times refreshes from expires_in, so a device clock that is 20 minutes fast does not refresh in a loop', async () => {
+    // The server's clock says the token has 600 s left; this device's clock is 20 minutes ahead.
+    const serverSession = (): Session => {
+      const s = session(600);
+      return { ...s, expires_at: s.expires_at - 1200 };
+    };
+    const fetch = vi.fn(async () => json(200, serverSession()));
+    const client = createSessionClient({ fetch, visibility: visibility().source, refreshMarginMs: 60_000 });
+    client.setSession(serverSession());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(539_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('handing the current session back (same token) keeps its refresh time', async () => {
+    const fetch = vi.fn(async () => json(200, session(600)));
+    const client = createSessionClient({ fetch, visibility: visibility().source, refreshMarginMs: 60_000 });
+    const current = session(600);
+    client.setSession(current);
+    await vi.advanceTimersByTimeAsync(300_000);
+    client.setSession({ ...current });
+    await vi.advanceTimersByTimeAsync(240_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a token with less than the margin left (a session near its end) is not refreshed in a tight loop', async () => {
+    const fetch = vi.fn(async () => json(200, session(20)));
+    const client = createSessionClient({ fetch, visibility: visibility().source, refreshMarginMs: 60_000 });
+    client.setSession(session(20));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch.mock.calls.length).toBeLessThanOrEqual(1);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(fetch.mock.calls.length).toBeLessThanOrEqual(3);
+  });
+
   it('reads the assurance level from the token; next is aal2 with a verified factor', () => {
     const client = createSessionClient({ fetch: vi.fn(), visibility: visibility().source });
     expect(client.assurance()).toEqual({ currentLevel: null, nextLevel: null });

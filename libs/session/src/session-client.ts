@@ -72,6 +72,8 @@ const documentVisibility: VisibilitySource = {
 
 /** Refresh a minute early; the exact tick is not in the spec (000 §9). */
 export const REFRESH_MARGIN_MS = 60_000;
+/** Never refresh sooner than this after receiving a token. */
+export const MIN_REFRESH_DELAY_MS = 1_000;
 /** Back-off starts at 200 ms (spec 000 §9). */
 export const REFRESH_RETRY_BASE_MS = 200;
 
@@ -93,6 +95,8 @@ export function createSessionClient(options: SessionClientOptions = {}) {
   let session: Session | null = null;
   let timer: unknown = null;
   let inFlight: Promise<Session | null> | null = null;
+  /** Bumped by sign-in and sign-out: a refresh answered after either is stale and dropped. */
+  let generation = 0;
   const listeners = new Set<AuthListener>();
 
   function emit(event: AuthEvent) {
@@ -104,17 +108,35 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     timer = null;
   }
 
+  /** When the current session's token is due for a refresh, on this device's clock. */
+  let dueAt = 0;
+
+  /**
+   * Timed from expires_in at receipt (the device's clock may be off from the server's), a margin
+   * before expiry but never sooner than half the token's remaining life nor 1 s: a short-lived
+   * token (a session near its end) is not refreshed in a tight loop.
+   */
+  function computeDueAt(next: Session): number {
+    const lifetimeMs = Number.isFinite(next.expires_in)
+      ? Math.max(0, next.expires_in * 1000)
+      : Math.max(0, next.expires_at * 1000 - timers.now());
+    return timers.now() + Math.max(MIN_REFRESH_DELAY_MS, lifetimeMs - margin, lifetimeMs / 2);
+  }
+
   function schedule() {
     clearTimer();
     if (!session || !visibility.isVisible()) return;
-    const due = session.expires_at * 1000 - margin - timers.now();
-    timer = timers.setTimeout(() => void refresh().catch(() => undefined), Math.max(0, due));
+    timer = timers.setTimeout(() => void refresh().catch(() => undefined), Math.max(0, dueAt - timers.now()));
   }
 
   function set(next: Session | null, event: AuthEvent) {
+    // The same token handed back again (e.g. 'Welcome back!' with the current session) keeps its timing.
+    const sameToken = next !== null && session !== null && next.access_token === session.access_token;
     session = next;
-    if (session) schedule();
-    else clearTimer();
+    if (session) {
+      if (!sameToken) dueAt = computeDueAt(session);
+      schedule();
+    } else clearTimer();
     emit(event);
   }
 
@@ -143,24 +165,34 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     return new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
   }
 
+  /**
+   * Calls the refresh endpoint, retrying network and server failures with back-off; resolves to
+   * the new session, or null when the session ended (a non-retryable failure). Rejects once the
+   * retries are used up.
+   */
+  async function refreshWithRetries(): Promise<Session | null> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await refreshOnce();
+      } catch (error) {
+        if (error instanceof SessionExpiredError) return null;
+        if (attempt >= maxRetries) throw error;
+        await wait(retryBase * 2 ** attempt);
+      }
+    }
+  }
+
   /** Refreshes now (one refresh at a time); resolves to the new session or null when it ended. */
   function refresh(): Promise<Session | null> {
     if (inFlight) return inFlight;
+    const started = generation;
     inFlight = (async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const next = await refreshOnce();
-          set(next, 'TOKEN_REFRESHED');
-          return next;
-        } catch (error) {
-          if (error instanceof SessionExpiredError) {
-            if (session) set(null, 'SIGNED_OUT');
-            return null;
-          }
-          if (attempt >= maxRetries) throw error;
-          await wait(retryBase * 2 ** attempt);
-        }
-      }
+      const next = await refreshWithRetries();
+      // Signed out (or in again) meanwhile: this answer belongs to a session that is gone.
+      if (started !== generation) return session;
+      if (next) set(next, 'TOKEN_REFRESHED');
+      else if (session) set(null, 'SIGNED_OUT');
+      return next;
     })().finally(() => {
       inFlight = null;
     });
@@ -173,7 +205,7 @@ export function createSessionClient(options: SessionClientOptions = {}) {
       return;
     }
     if (!session) return;
-    if (session.expires_at * 1000 - margin <= timers.now()) void refresh().catch(() => undefined);
+    if (dueAt <= timers.now()) void refresh().catch(() => undefined);
     else schedule();
   });
 
@@ -185,17 +217,20 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     },
     /** Store a session the identity service just issued (code verified, MFA verified). */
     setSession(next: Session, event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED' = 'SIGNED_IN') {
+      generation += 1;
       set(next, event);
     },
-    /** On start-up: restore the session from the refresh cookie, if there is one. */
+    /**
+     * On start-up: restore the session from the refresh cookie, if there is one. Resolves to null
+     * when there is no live session; network and server failures are retried with back-off, and
+     * reject once the retries are used up (the cookie may still be good: try again later).
+     */
     async restore(): Promise<Session | null> {
-      try {
-        const res = await refreshOnce();
-        set(res, 'SIGNED_IN');
-        return res;
-      } catch {
-        return null;
-      }
+      const started = generation;
+      const res = await refreshWithRetries();
+      if (started !== generation) return session;
+      if (res) set(res, 'SIGNED_IN');
+      return res;
     },
     refresh,
     async signOut(): Promise<void> {
@@ -208,6 +243,7 @@ export function createSessionClient(options: SessionClientOptions = {}) {
         const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(body?.error?.message ?? `Sign out failed (${res.status})`);
       }
+      generation += 1;
       set(null, 'SIGNED_OUT');
     },
     /** Authenticator assurance: the level from the token; next is aal2 if any verified factor exists. */

@@ -31,10 +31,19 @@ export function getSessionClient(): SessionClient {
   return shared;
 }
 
-/** On page load: restore a session from the refresh cookie, only if this browser signed in before. */
+/**
+ * On page load: restore a session from the refresh cookie, only if this browser signed in before.
+ * The hint is forgotten only when the identity service says the session ended, never because it
+ * could not be reached.
+ */
 export async function restoreSession(): Promise<void> {
   if (hintStorage()?.getItem(SESSION_HINT_KEY) !== '1') return;
   const client = getSessionClient();
-  const restored = await client.restore();
+  let restored;
+  try {
+    restored = await client.restore();
+  } catch {
+    return;
+  }
   if (!restored) hintStorage()?.removeItem(SESSION_HINT_KEY);
 }

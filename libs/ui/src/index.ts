@@ -54,8 +54,29 @@ export { OtpInput, sanitizeCode } from './components/otp-input/otp-input';
 export type { OtpInputProps } from './components/otp-input/otp-input';
 
 export { ResilientImage } from './components/resilient-image/resilient-image';
-export type { ResilientImageProps } from './components/resilient-image/resilient-image';
+export type { ResilientImageProps, ResilientImageSource } from './components/resilient-image/resilient-image';
 export { withCacheBust, srcSetWithCacheBust, canCacheBust } from './components/resilient-image/cache-bust';
 
 export { PageFrame } from './components/page-frame/page-frame';
 export type { PageFrameProps } from './components/page-frame/page-frame';
+
+export { Picture, ResponsiveImage, pictureSources } from './components/picture/picture';
+export type { PictureProps, ResponsiveImageProps } from './components/picture/picture';
+export { SectionBackground, textSchemeFor } from './components/section-background/section-background';
+export type { SectionBackgroundProps, TextScheme } from './components/section-background/section-background';
+export { HeroCarousel } from './components/hero-carousel/hero-carousel';
+export type { HeroCarouselProps, HeroSlide, HeroSlotContext } from './components/hero-carousel/hero-carousel';
+export {
+  CAROUSEL_TIMING,
+  autoplayIntervalMs,
+  createAutoplayScheduler,
+  eagerImageCount,
+  isConstrained,
+  isSlowConnection,
+} from './components/hero-carousel/carousel-timing';
+export type {
+  AutoplayScheduler,
+  AutoplayState,
+  CarouselEnvironment,
+  PauseReason,
+} from './components/hero-carousel/carousel-timing';

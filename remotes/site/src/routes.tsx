@@ -1,27 +1,31 @@
 import { lazy, type ComponentType } from 'react';
 import HomePage from './pages/home-page';
-import { sectionFrame } from './pages/section-frames';
+import { sectionPage } from './features/section-page/section-page';
+
+/** A lazily loaded page from a module's named export. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
 
 /**
- * The site remote's pages, keyed by the shell's route patterns. The public pages are small and
+ * The site remote's pages, keyed by the shell's route patterns. The home and section pages are
  * on every visitor's path, so they ship in the Routes chunk itself (the gateway preloads it);
- * heavy or rarely visited pages are lazy.
+ * rarer pages are lazy.
  */
-const UnsubscribePage = lazy(async () => ({ default: (await import('./features/unsubscribe/unsubscribe-page')).UnsubscribePage }));
 export const routes: Record<string, ComponentType> = {
   '/': HomePage,
-  '/cafe': sectionFrame('cafe'),
-  '/cocktails': sectionFrame('cocktails'),
-  '/beer': sectionFrame('beer'),
-  '/kitchens': sectionFrame('kitchens'),
-  '/hall': sectionFrame('hall'),
-  '/community': sectionFrame('community'),
-  '/onekitchen-menu': sectionFrame('onekitchen-menu'),
-  '/book': sectionFrame('book'),
-  '/privacy': sectionFrame('privacy'),
-  '/branding': sectionFrame('branding'),
-  '/common-good': sectionFrame('common-good'),
-  '/common-good/message': sectionFrame('common-good-message'),
-  '/unsubscribe': UnsubscribePage,
-  '/croft-common-datetime': sectionFrame('croft-common-datetime'),
+  '/cafe': sectionPage('cafe'),
+  '/cocktails': sectionPage('cocktails'),
+  '/beer': sectionPage('beer'),
+  '/kitchens': sectionPage('kitchens'),
+  '/hall': sectionPage('hall'),
+  '/community': sectionPage('community'),
+  '/onekitchen-menu': lazyPage(() => import('./features/menus/one-kitchen-menu-page'), (m) => m.OneKitchenMenuPage),
+  '/book': lazyPage(() => import('./features/book/book-page'), (m) => m.BookPage),
+  '/privacy': lazyPage(() => import('./features/info-pages/privacy-page'), (m) => m.PrivacyPage),
+  '/branding': lazyPage(() => import('./features/info-pages/branding-page'), (m) => m.BrandingPage),
+  '/common-good': lazyPage(() => import('./features/common-good/common-good-page'), (m) => m.CommonGoodPage),
+  '/common-good/message': lazyPage(() => import('./features/common-good/common-good-message-page'), (m) => m.CommonGoodMessagePage),
+  '/unsubscribe': lazyPage(() => import('./features/unsubscribe/unsubscribe-page'), (m) => m.UnsubscribePage),
+  '/croft-common-datetime': lazyPage(() => import('./features/info-pages/date-time-page'), (m) => m.DateTimePage),
 };

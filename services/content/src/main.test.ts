@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { faqListResponseSchema } from '@croft/contracts';
+import { faqListResponseSchema, pageTextResponseSchema } from '@croft/contracts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -21,14 +21,15 @@ function run(env: Record<string, string>) {
 
 describe('services/content/src/main.ts', () => {
   it('prints every bad variable and exits 1 on a bad config', async () => {
-    const proc = run({ PORT: 'abc', LOG_LEVEL: 'chatty' });
+    const proc = run({ PORT: 'abc', LOG_LEVEL: 'chatty', IDENTITY_JWKS_URL: 'ftp://keys' });
     expect(await proc.exited).toBe(1);
-    expect(proc.err()).toContain('Invalid configuration (2 problems)');
+    expect(proc.err()).toContain('Invalid configuration (3 problems)');
     expect(proc.err()).toContain('PORT: must be a whole number from 0 to 65535');
     expect(proc.err()).toContain('LOG_LEVEL: must be one of');
+    expect(proc.err()).toContain('IDENTITY_JWKS_URL: must be a URL');
   });
 
-  it('starts on its own with the embedded store, seeds, serves the FAQ and stops on SIGTERM', async () => {
+  it('starts on its own with the embedded store, seeds, serves the FAQ and page text and stops on SIGTERM', async () => {
     const proc = run({ PORT: '0', LOG_LEVEL: 'info' });
     try {
       const deadline = Date.now() + 30_000;
@@ -47,6 +48,9 @@ describe('services/content/src/main.ts', () => {
       const response = await fetch(`${url}/faq?page=hall`);
       expect(response.status).toBe(200);
       expect(faqListResponseSchema.parse(await response.json()).items.length).toBeGreaterThanOrEqual(3);
+      const text = await fetch(`${url}/pages/home/text`);
+      expect(text.status).toBe(200);
+      expect(pageTextResponseSchema.parse(await text.json()).items.find((i) => i.content_key === 'title')?.content_data.text).toBe('Croft Common');
     } finally {
       proc.child.kill('SIGTERM');
     }

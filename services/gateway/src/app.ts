@@ -6,13 +6,16 @@ import type { Logger } from 'pino';
 import {
   apiNotFound,
   errorHandler,
+  contentSecurityPolicyHeader,
   isHttpsOrigin,
   jsonBody,
   originCheck,
   requestLogger,
   securityHeaders,
+  type SecurityHeadersOptions,
 } from '@croft/service-kit';
-import { remoteForPath, type RemoteManifest, type RemoteName } from '@croft/contracts';
+import { createHash } from 'node:crypto';
+import { remoteForPath, type RemoteManifest } from '@croft/contracts';
 import { fontPreloadTags, preloadTags } from './preload';
 import { REMOTE_DIRS } from './manifest';
 
@@ -43,6 +46,32 @@ function externalOrigins(manifest: RemoteManifest): string[] {
   return [...new Set(Object.values(manifest.remotes).filter((u) => /^https?:/.test(u)).map((u) => new URL(u).origin))];
 }
 
+/** Where the static navigation of index.html ends: the prerendered page goes right after it. */
+const STATIC_CHROME_END = '<!-- static-chrome:end -->';
+
+interface PrerenderedPages {
+  css: string;
+  pages: Record<string, string>;
+}
+
+const sha256Source = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+const unescapeAttr = (value: string) =>
+  value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** dist/prerender/pages.json from tools/prerender, when the build made one. */
+function readPrerendered(staticDir: string, logger: Logger): PrerenderedPages | undefined {
+  const file = join(staticDir, 'prerender', 'pages.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as PrerenderedPages;
+    if (typeof parsed.css !== 'string' || typeof parsed.pages !== 'object' || parsed.pages === null) throw new Error('unexpected shape');
+    return parsed;
+  } catch (error) {
+    logger.warn({ err: error, file }, 'ignoring an unreadable prerender file: pages get no prerendered first paint');
+    return undefined;
+  }
+}
+
 /**
  * The gateway: every service under /api/<name>, the runtime manifest, the built remotes under
  * /remotes/<name>/ and the shell for every other path (client-side routing).
@@ -53,14 +82,13 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', 'strong');
   const remoteOrigins = externalOrigins(options.manifest);
-  app.use(
-    securityHeaders({
-      https: isHttpsOrigin(options.publicOrigin),
-      scriptSrc: remoteOrigins,
-      connectSrc: remoteOrigins,
-      imgSrc: remoteOrigins,
-    }),
-  );
+  const securityOptions: SecurityHeadersOptions = {
+    https: isHttpsOrigin(options.publicOrigin),
+    scriptSrc: remoteOrigins,
+    connectSrc: remoteOrigins,
+    imgSrc: remoteOrigins,
+  };
+  app.use(securityHeaders(securityOptions));
 
   const api = express.Router();
   api.use(requestLogger(logger));
@@ -109,16 +137,33 @@ export function createGatewayApp(options: GatewayOptions): Express {
   const kitchensHost = options.secretKitchensHost?.toLowerCase();
   // The page asks this to tell the authorised host from any other (spec 000 §2, /secretkitchens).
   const kitchensMeta = kitchensHost ? `<meta name="croft:secret-kitchens-host" content="${escapeAttr(kitchensHost)}">` : '';
-  // The shell's HTML with preload hints for the remote that renders each page, built once per remote.
-  const pages = new Map<RemoteName | null, string>();
-  const pageFor = (remote: RemoteName | null): string => {
-    let html = pages.get(remote);
-    if (html === undefined) {
-      const hints = kitchensMeta + fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
-      html = readFileSync(indexHtml, 'utf8').replace('</head>', `${hints}</head>`);
-      pages.set(remote, html);
+  // The shell's HTML with preload hints for the remote that renders each page, and the
+  // prerendered first paint of public pages (tools/prerender), built once per path.
+  const prerendered = readPrerendered(staticDir, logger);
+  const pages = new Map<string, { html: string; csp?: string }>();
+  const pageFor = (path: string): { html: string; csp?: string } => {
+    const first = prerendered?.pages[path] === undefined ? null : path;
+    const key = first ?? `remote:${remoteForPath(path) ?? ''}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const remote = remoteForPath(path);
+      let hints = kitchensMeta + fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
+      let html = readFileSync(indexHtml, 'utf8');
+      let csp: string | undefined;
+      if (first && prerendered) {
+        const css = prerendered.css.replace(/<\/style/gi, '');
+        const markup = prerendered.pages[first];
+        hints += `<style data-prerendered>${css}</style>`;
+        html = html.replace(STATIC_CHROME_END, `${STATIC_CHROME_END}${markup}`);
+        // The policy allows exactly these inline styles: the block above and the markup's style="".
+        const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
+        csp = contentSecurityPolicyHeader({ ...securityOptions, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });
+      }
+      html = html.replace('</head>', `${hints}</head>`);
+      page = { html, csp };
+      pages.set(key, page);
     }
-    return html;
+    return page;
   };
   app.get(/.*/, (req, res, next) => {
     // Asset-looking paths that reach here do not exist: answer 404 rather than HTML.
@@ -136,7 +181,9 @@ export function createGatewayApp(options: GatewayOptions): Express {
       return;
     }
     res.setHeader('Cache-Control', REVALIDATE);
-    res.type('html').send(pageFor(remoteForPath(req.path)));
+    const page = pageFor(req.path);
+    if (page.csp) res.setHeader('Content-Security-Policy', page.csp);
+    res.type('html').send(page.html);
   });
   app.use(errorHandler(logger));
   return app;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseConfigSchema } from '@croft/service-kit';
 import { newsletterConfigSchema } from '@croft/newsletter-service';
 import { identityConfigSchema } from '@croft/identity-service';
+import { venueConfigSchema } from '@croft/venue-service';
 
 const remoteUrl = z
   .string()
@@ -20,6 +21,8 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   KEY_ENCRYPTION_SECRET: identity.KEY_ENCRYPTION_SECRET,
   STAFF_DOMAINS: identity.STAFF_DOMAINS,
   SECRET_KITCHEN_EMAILS: identity.SECRET_KITCHEN_EMAILS,
+  /** Where booking enquiries from /book are emailed. */
+  VENUE_EMAIL: venueConfigSchema.shape.VENUE_EMAIL,
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */

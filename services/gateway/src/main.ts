@@ -8,6 +8,7 @@ import { connectMongo, createLogger, createMailer, listen, loadConfigOrExit, sto
 import { createContentService } from '@croft/content-service';
 import { createNewsletterService } from '@croft/newsletter-service';
 import { createIdentityService, identityServiceConfig } from '@croft/identity-service';
+import { createVenueService } from '@croft/venue-service';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './app';
 import { buildRemoteManifest } from './manifest';
@@ -24,8 +25,6 @@ async function main(): Promise<void> {
     logger,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const content = createContentService({ db: mongo.connection, logger });
-  await content.seed();
   const newsletter = createNewsletterService({
     db: mongo.connection,
     mailer,
@@ -42,13 +41,24 @@ async function main(): Promise<void> {
     isActiveSubscriber: (email) => newsletter.isActiveSubscriber(email),
   });
   await identity.seed();
+  // Other services verify staff tokens with identity's keys, in-process (no HTTP round trip).
+  const content = createContentService({ db: mongo.connection, logger, verifyAccessToken: identity.verifyAccessToken });
+  await content.seed();
+  const venue = createVenueService({
+    db: mongo.connection,
+    mailer,
+    logger,
+    config: { venueEmail: config.VENUE_EMAIL },
+    verifyAccessToken: identity.verifyAccessToken,
+  });
+  await venue.seed();
 
   const app = createGatewayApp({
     logger,
     publicOrigin: config.PUBLIC_ORIGIN,
     staticDir: config.STATIC_DIR ? resolve(config.STATIC_DIR) : resolve(workspaceRoot, 'dist'),
     manifest: buildRemoteManifest(config),
-    services: { content: content.router, newsletter: newsletter.router, identity: identity.router },
+    services: { content: content.router, newsletter: newsletter.router, identity: identity.router, venue: venue.router },
     secretKitchensHost: config.SECRET_KITCHENS_HOST,
   });
   const server = await listen(app, config.PORT, config.HOST);

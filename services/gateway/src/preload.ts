@@ -29,6 +29,32 @@ const link = (href: string, as: 'script' | 'style' | 'font') =>
     : `<link rel="preload" href="${href}" as="${as}">`;
 
 /**
+ * The chunks the shell's main script loads to *provide* each shared module. A build manifest's
+ * shared assets also list the consumer's fallback chunks (the same module bundled again, used
+ * only when no provider exists), and preloading those downloads the design system twice. The
+ * provider factories sit in main.js as `name:"<module>",version:…,factory:()=>…e(<chunk ids>)…`.
+ * Null when main.js cannot be read that way (then the manifest's lists are used).
+ */
+export function providedSharedChunks(shellDir: string): string[] | null {
+  const assets = join(shellDir, 'assets');
+  if (!existsSync(assets)) return null;
+  const files = readdirSync(assets);
+  const main = files.find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+  if (!main) return null;
+  const code = readFileSync(join(assets, main), 'utf8');
+  const factories = [...code.matchAll(/name:"[^"]+",version:"[^"]*",factory:\(\)=>(.*?)\.then\(/g)];
+  if (factories.length === 0) return null;
+  const chunks: string[] = [];
+  for (const [, loads] of factories) {
+    for (const [, id] of loads.matchAll(/__webpack_require__\.e\((\d+)\)/g)) {
+      const file = files.find((f) => f.startsWith(`${id}.`) && /^\d+\.[0-9a-f]+\.js$/.test(f));
+      if (file) chunks.push(`assets/${file}`);
+    }
+  }
+  return chunks;
+}
+
+/**
  * Preload hints for a page: the shell's shared chunks (react-dom, router, design system), the
  * display font, and the entry + route chunks of the remote that renders the page. Without them
  * the browser discovers each file only after the previous one ran (HTML → main → bootstrap →
@@ -38,8 +64,9 @@ export function preloadTags(options: { staticDir: string; manifest: RemoteManife
   const { staticDir, manifest, remote } = options;
   const tags: string[] = [];
   const shell = readBuildManifest(join(staticDir, 'shell'));
+  const provided = providedSharedChunks(join(staticDir, 'shell'));
   for (const shared of shell?.shared ?? []) {
-    for (const js of shared.assets.js.sync) tags.push(link(`/${js}`, 'script'));
+    for (const js of shared.assets.js.sync) if (!provided || provided.includes(js)) tags.push(link(`/${js}`, 'script'));
     for (const css of shared.assets.css.sync) tags.push(link(`/${css}`, 'style'));
   }
   if (remote) {

@@ -21,6 +21,8 @@ export interface SecurityHeadersOptions {
    * (see `isHttpsOrigin`); on plain-http localhost it would break sub-resource loads in Safari.
    */
   https?: boolean;
+  /** CSP source hashes ('sha256-…', without quotes) of inline styles the page may use. */
+  styleHashes?: string[];
 }
 
 /** The Content-Security-Policy directives used for the site's HTML (and harmless on JSON). */
@@ -29,7 +31,13 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions 
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(options.scriptSrc ?? [])],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", ...(options.inlineStyles ? ["'unsafe-inline'"] : [])],
+    'style-src': [
+      "'self'",
+      ...(options.inlineStyles ? ["'unsafe-inline'"] : []),
+      // Hash-allowed inline styles (the prerendered first paint); 'unsafe-hashes' lets the same
+      // hashes cover style="" attributes, and only those exact values.
+      ...(options.styleHashes?.length ? ["'unsafe-hashes'", ...options.styleHashes.map((h) => `'${h}'`)] : []),
+    ],
     'img-src': ["'self'", 'data:', 'blob:', ...(options.imgSrc ?? [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(options.connectSrc ?? [])],

@@ -10,8 +10,9 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { RemoteRoute } = await import('./remote-route');
 const { RouteErrorBoundary } = await import('./error-view');
-const { registerRemoteLocations } = await import('./remote-loader');
+const { registerRemoteLocations, resetRemote } = await import('./remote-loader');
 const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
+const { capturePrerendered } = await import('./prerendered');
 
 function Ledger() {
   return <h1>Ledger</h1>;
@@ -27,7 +28,7 @@ describe('RemoteRoute', () => {
   it('renders the page the remote provides for the route', async () => {
     runtime.loadRemote.mockResolvedValue({ routes: { '/calendar': Ledger } });
     await act(async () => {
-      render(<RemoteRoute remote="common_room" path="/calendar" />);
+      render(<RemoteRoute remote="common_room" path="/calendar" />, { wrapper: MemoryRouter });
     });
     expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledWith('common_room/Routes');
@@ -37,7 +38,7 @@ describe('RemoteRoute', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     runtime.loadRemote.mockRejectedValueOnce(new Error('ScriptExternalLoadError'));
     await act(async () => {
-      render(<RemoteRoute remote="cinema" path="/x" />);
+      render(<RemoteRoute remote="cinema" path="/x" />, { wrapper: MemoryRouter });
     });
     expect(await screen.findByRole('heading', { name: "We can't open this just now" })).toBeInTheDocument();
     expect(screen.getByText(/Secret cinema didn't load/)).toBeInTheDocument();
@@ -57,7 +58,7 @@ describe('RemoteRoute', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     runtime.loadRemote.mockResolvedValue({ default: Ledger });
     await act(async () => {
-      render(<RemoteRoute remote="cms" path="/cms/*" />);
+      render(<RemoteRoute remote="cms" path="/cms/*" />, { wrapper: MemoryRouter });
     });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     log.mockRestore();
@@ -82,5 +83,41 @@ describe('RemoteRoute', () => {
     expect(screen.getByText('Menu data is corrupt')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     log.mockRestore();
+  });
+
+  it('keeps the prerendered first paint on screen while its page loads, then shows the page', async () => {
+    document.body.innerHTML = '<div id="root"><main data-prerendered=""><h1>The Cafe (prerendered)</h1></main></div>';
+    capturePrerendered();
+    document.body.innerHTML = '';
+    resetRemote('site');
+    let resolve!: (mod: unknown) => void;
+    runtime.loadRemote.mockReturnValue(new Promise((r) => (resolve = r)));
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <RemoteRoute remote="site" path="/" />
+        </MemoryRouter>,
+      );
+    });
+    expect(screen.getByRole('heading', { name: 'The Cafe (prerendered)' })).toBeInTheDocument();
+    await act(async () => resolve({ routes: { '/': Ledger } }));
+    expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'The Cafe (prerendered)' })).not.toBeInTheDocument();
+  });
+
+  it('shows the spinner, not a stale prerender, on another path', async () => {
+    document.body.innerHTML = '<div id="root"><main data-prerendered=""><h1>Stale</h1></main></div>';
+    capturePrerendered();
+    document.body.innerHTML = '';
+    resetRemote('site');
+    runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
+    await act(async () => {
+      render(
+        <MemoryRouter initialEntries={['/beer']}>
+          <RemoteRoute remote="site" path="/beer" />
+        </MemoryRouter>,
+      );
+    });
+    expect(screen.queryByRole('heading', { name: 'Stale' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
-import { Component, Suspense, use, useState, type ReactNode } from 'react';
+import { Component, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '@croft/router';
+import { prerenderedFor, releasePrerendered } from './prerendered';
 import { Button, PageFrame, Spinner } from '@croft/ui';
 import { loadRemoteRoutes, RemoteLoadError, resetRemote } from './remote-loader';
 import type { RemoteName } from './remote-manifest';
@@ -15,7 +17,17 @@ function RemotePage({ remote, path }: { remote: RemoteName; path: string }) {
   const mod = use(loadRemoteRoutes(remote));
   const Page = mod.routes[path];
   if (!Page) throw new Error(`Remote ${remote} has no page for ${path}`);
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <ReleasePrerendered />
+    </>
+  );
+}
+
+function ReleasePrerendered() {
+  useEffect(() => releasePrerendered(), []);
+  return null;
 }
 
 /** The branded fallback shown in place of a remote that could not be loaded. */
@@ -49,6 +61,10 @@ class RemoteBoundary extends Component<{ fallback: () => ReactNode; children: Re
 }
 
 function RemoteLoading() {
+  const { pathname } = useLocation();
+  const prerendered = prerenderedFor(pathname);
+  // The server's prerendered first paint stays on screen (same markup the page will render).
+  if (prerendered) return <div className="shell-prerendered" dangerouslySetInnerHTML={{ __html: prerendered }} />;
   return (
     <div className="shell-remote-loading">
       <Spinner label="Loading" />

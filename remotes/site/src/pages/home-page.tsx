@@ -1,15 +1,38 @@
-import { PageFrame } from '@croft/ui';
+import { useId } from 'react';
+import { HeroCarousel } from '@croft/ui';
+import { HomeHeroText } from './home-hero-text';
 import { FaqSection } from '../features/faq/faq-section';
+import { SiteFooter } from '../features/footer/site-footer';
+import { PageActions } from '../features/menus/page-actions';
+import { useEditMode } from '../features/edit-mode/use-edit-mode';
+import { useCarouselImages } from '../features/hero-carousel-data/use-carousel-images';
+import { TextSection } from '../features/section-page/text-section';
+import '../features/section-page/section-page.css';
 
+/**
+ * Home: the hero carousel from cms_images (Book and Open at the bottom right), the venue in two
+ * sections of CMS text, the home FAQ, and the footer with the newsletter and Common Good total.
+ */
 export default function HomePage() {
+  const titleId = useId();
+  const editMode = useEditMode();
+  const { images } = useCarouselImages('home', 'hero');
+  const slides = images.map((image) => ({ id: image.imageId, alt: image.alt, overlay: image.overlay, position: image.position }));
   return (
-    <PageFrame
-      title="Croft Common"
-      eyebrow="Bristol · cafe · bar · kitchens · hall"
-      section="home"
-      intro="Coffee in the morning, wood-fired food at lunch, cocktails and Bristol beer at night, and a hall for everything in between."
-    >
-      <FaqSection page="home" />
-    </PageFrame>
+    <>
+      <main id="main" tabIndex={-1} aria-labelledby={titleId} className="cc-page cc-section-home site-page" data-section="home">
+        <HeroCarousel slides={slides} label="Croft Common highlights" className="site-home-hero">
+          <HomeHeroText titleId={titleId} />
+        </HeroCarousel>
+        <div className="site-page__body">
+          <TextSection page="home" section="about" imageIndex={1} />
+          <TextSection page="home" section="details" imageIndex={2} />
+          <FaqSection page="home" />
+        </div>
+        {/* OPEN on home shows the kitchens' menu: the food is what most first-time visitors ask about. */}
+        <PageActions page="kitchens" editMode={editMode} />
+      </main>
+      <SiteFooter />
+    </>
   );
 }

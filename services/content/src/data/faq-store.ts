@@ -20,7 +20,7 @@ export async function findPublishedFaq(model: FaqEntryModel, page: PageKey): Pro
   }));
 }
 
-function isDuplicateKeyOnly(error: unknown): boolean {
+export function isDuplicateKeyOnly(error: unknown): boolean {
   const e = error as { code?: unknown; writeErrors?: { code?: unknown; err?: { code?: unknown } }[] };
   if (e?.code === 11000 && !e.writeErrors) return true;
   return (

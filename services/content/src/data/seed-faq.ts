@@ -101,6 +101,13 @@ export const FAQ_SEED: readonly FaqSeed[] = [
     sort_order: 40,
   },
 
+  {
+    page: 'cafe',
+    question: 'Do you take cash?',
+    answer:
+      'We are card and contactless only across the building, including the cafe counter. If that is a problem for you, have a word with the team and we will sort something out.',
+    sort_order: 50,
+  },
   // ── cocktails ───────────────────────────────────────────────────────────
   {
     page: 'cocktails',
@@ -124,6 +131,20 @@ export const FAQ_SEED: readonly FaqSeed[] = [
     sort_order: 30,
   },
 
+  {
+    page: 'cocktails',
+    question: 'Is there a happy hour?',
+    answer:
+      'Every weekday from 5pm to 7pm our house classics and the cocktail of the week are a few pounds cheaper. It is walk-in only and ends sharply at 7.',
+    sort_order: 40,
+  },
+  {
+    page: 'cocktails',
+    question: 'Can you tell me what is in a drink?',
+    answer:
+      'Yes. Syrups, infusions and garnishes are made behind the bar, so we know every ingredient. Some drinks use egg white, dairy or nuts; tell your bartender about any allergy before they start shaking.',
+    sort_order: 50,
+  },
   // ── beer ────────────────────────────────────────────────────────────────
   {
     page: 'beer',
@@ -237,6 +258,20 @@ export const FAQ_SEED: readonly FaqSeed[] = [
     sort_order: 30,
   },
 
+  {
+    page: 'community',
+    question: 'Can I volunteer with the community team?',
+    answer:
+      'We would love that. We need hands for repair cafes, the winter coat swap and our litter picks along the river. Leave your name at the bar or send us a note through BOOK with the word volunteer.',
+    sort_order: 40,
+  },
+  {
+    page: 'community',
+    question: 'Is the community space accessible?',
+    answer:
+      'Yes. The hall and the ground floor are step-free from the main entrance, the Common Room is reached by a lift, and there is an accessible toilet next to the hall. We can also loop the PA for hearing aids on request.',
+    sort_order: 50,
+  },
   // ── common-room ─────────────────────────────────────────────────────────
   {
     page: 'common-room',

@@ -5,6 +5,9 @@ import { errorEnvelopeSchema, faqListResponseSchema, PAGE_KEYS, type PageKey } f
 import { connectMongo, createServiceApp, manualClock, silentLogger, type MongoHandle } from '@croft/service-kit';
 import { createContentService, type ContentService } from '../content-service';
 import { FAQ_SEED } from '../data/seed-faq';
+import { IMAGE_SEED } from '../data/image-store';
+import { SECRET_WORD_SEED } from '../data/secret-word-store';
+import { GLOBAL_TEXT_SEED, PAGE_TEXT_SEED } from '../data/text-store';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -172,7 +175,7 @@ describe('seeding', () => {
     const model = content.models.faqEntry;
     await content.seed();
     const count = await model.countDocuments();
-    expect(await content.seed()).toEqual({ faqInserted: 0 });
+    expect(await content.seed()).toEqual({ faqInserted: 0, pageTextInserted: 0, globalTextInserted: 0, imagesInserted: 0, secretWordsInserted: 0 });
     expect(await model.countDocuments()).toBe(count);
     for (const seed of FAQ_SEED) {
       expect(await model.countDocuments({ page: seed.page, question: seed.question }), seed.question).toBe(1);
@@ -187,7 +190,7 @@ describe('seeding', () => {
     const removed = FAQ_SEED.filter((s) => s.page === 'cocktails')[0];
     await model.deleteOne({ page: 'cocktails', question: removed.question });
 
-    expect(await content.seed()).toEqual({ faqInserted: 1 });
+    expect(await content.seed()).toMatchObject({ faqInserted: 1, pageTextInserted: 0 });
     const after = await model.findOne({ page: 'cafe', question: seedRow.question }).lean();
     expect(after).toEqual(edited);
     expect(await model.countDocuments({ page: 'cocktails', question: removed.question })).toBe(1);
@@ -218,6 +221,15 @@ describe('seeding a fresh database', () => {
       expect(await service.models.faqEntry.countDocuments()).toBe(FAQ_SEED.length);
       const keys = (await service.models.faqEntry.find({}, { page: 1, question: 1 }).lean()).map((d) => `${d.page}|${d.question}`);
       expect(new Set(keys).size).toBe(FAQ_SEED.length);
+      // The other seeds race safely too: every row exactly once.
+      expect(results[0].pageTextInserted + results[1].pageTextInserted).toBe(PAGE_TEXT_SEED.length);
+      expect(await service.models.cmsContent.countDocuments()).toBe(PAGE_TEXT_SEED.length);
+      expect(results[0].globalTextInserted + results[1].globalTextInserted).toBe(GLOBAL_TEXT_SEED.length);
+      expect(await service.models.cmsGlobalContent.countDocuments()).toBe(GLOBAL_TEXT_SEED.length);
+      expect(results[0].imagesInserted + results[1].imagesInserted).toBe(IMAGE_SEED.length);
+      expect(await service.models.cmsImage.countDocuments()).toBe(IMAGE_SEED.length);
+      expect(results[0].secretWordsInserted + results[1].secretWordsInserted).toBe(SECRET_WORD_SEED.length);
+      expect(await service.models.secretWord.countDocuments()).toBe(SECRET_WORD_SEED.length);
     } finally {
       await fresh.stop();
     }

@@ -114,6 +114,12 @@ export interface RefreshTokenDoc {
   created_at: Date;
   expires_at: Date;
   rotated_at?: Date;
+  /**
+   * The token that replaced this one, sealed under a key derived from this token (never readable
+   * from the database alone): a concurrent or retried refresh with this token within the reuse
+   * grace gets the same successor instead of revoking the family.
+   */
+  successor?: string;
 }
 
 export const REFRESH_TOKENS_COLLECTION = 'identity_refresh_tokens';
@@ -127,6 +133,7 @@ export function refreshTokenModel(db: Connection): Model<RefreshTokenDoc> {
       created_at: { type: Date, required: true },
       expires_at: { type: Date, required: true },
       rotated_at: { type: Date },
+      successor: { type: String },
     },
     { versionKey: false, collection: REFRESH_TOKENS_COLLECTION },
   );

@@ -14,9 +14,9 @@ import {
 } from '@croft/contracts';
 import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { FactorDoc, IdentityModels, SessionDoc, UserDoc } from '../data/models';
-import type { Counters, WindowLimit } from './counters';
+import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import type { KeyRing } from './key-ring';
-import { generateCode, hashCode, randomToken, sameHash, sha256, type SecretBox } from './secrets';
+import { generateCode, hashCode, openWithToken, randomToken, sameHash, sealWithToken, sha256, type SecretBox } from './secrets';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -29,7 +29,7 @@ export interface IdentityLimits {
   codesPerIp: WindowLimit;
   /** Code verifications per client IP, right or wrong (default 100 per 15 minutes). */
   verificationsPerIp: WindowLimit;
-  /** Failed code verifications per account (default 100 per hour). */
+  /** Failed code verifications per account, sign-in and membership-link codes together (default 100 per hour). */
   failuresPerAccount: WindowLimit;
   /** RPC calls per client IP (default 60 per minute). */
   rpcPerIp: WindowLimit;
@@ -37,9 +37,17 @@ export interface IdentityLimits {
   refreshTtlMs: number;
   /** Absolute lifetime of a session (refresh family) (default 90 days). */
   sessionMaxMs: number;
+  /**
+   * A rotated refresh token presented again within this long of its rotation (two tabs refreshing
+   * at once, or a retry after a lost answer) gets the same successor instead of revoking the
+   * family (default 10 seconds). Later reuse revokes the family.
+   */
+  refreshReuseGraceMs: number;
   /** MFA challenge lifetime (default 5 minutes) and wrong codes allowed per challenge (5). */
   challengeTtlMs: number;
   challengeMaxAttempts: number;
+  /** Wrong TOTP codes per user across all challenges (default 20 per hour): opening new challenges buys no guesses. */
+  mfaFailuresPerUser: WindowLimit;
   /** Factors per user (default 10). */
   maxFactors: number;
   /** WebAuthn options/verify calls per client IP (default 60 per minute). */
@@ -54,8 +62,10 @@ export const DEFAULT_LIMITS: IdentityLimits = {
   rpcPerIp: { windowMs: 60_000, limit: 60 },
   refreshTtlMs: 30 * DAY,
   sessionMaxMs: 90 * DAY,
+  refreshReuseGraceMs: 10_000,
   challengeTtlMs: 5 * 60_000,
   challengeMaxAttempts: 5,
+  mfaFailuresPerUser: { windowMs: HOUR, limit: 20 },
   maxFactors: 10,
   webauthnPerIp: { windowMs: 60_000, limit: 60 },
 };
@@ -87,6 +97,7 @@ export const MESSAGES = {
   challengeUsed: 'This challenge was already used. Please start again.',
   invalidTotp: 'Invalid TOTP code entered',
   tooManyTotpAttempts: 'Too many attempts for this challenge. Please start again.',
+  tooManyTotpFailures: 'Too many wrong authenticator codes. Please try again in an hour.',
 } as const;
 
 export interface AuthContext {
@@ -277,7 +288,7 @@ export function createAuth(deps: AuthDeps) {
       if (!(await counters.hit(`verify-ip:${input.ip}`, limits.verificationsPerIp)).allowed) {
         throw new HttpError(429, 'rate_limited', MESSAGES.verifyRateLimited);
       }
-      const failKey = `otp-fail:${email}`;
+      const failKey = accountFailureKey(email);
       if ((await counters.current(failKey)) >= limits.failuresPerAccount.limit) {
         throw new HttpError(429, 'too_many_failures', MESSAGES.tooManyFailures);
       }
@@ -323,7 +334,10 @@ export function createAuth(deps: AuthDeps) {
       return { issued: await openSession(user, 'passkey', limits.sessionMaxMs), userId: user._id };
     },
 
-    /** POST /token?grant_type=refresh_token: rotates the token; a rotated token's reuse revokes the family. */
+    /**
+     * POST /token?grant_type=refresh_token: rotates the token; a rotated token's reuse revokes the
+     * family, except within the reuse grace, where it gets the same (newest) successor.
+     */
     async refresh(token: string | undefined): Promise<IssuedSession> {
       if (!token) throw new HttpError(400, 'refresh_token_missing', MESSAGES.refreshMissing);
       const hash = sha256(token);
@@ -334,22 +348,51 @@ export function createAuth(deps: AuthDeps) {
         logger.warn({ sessionId: doc.session_id, userId: doc.user_id }, 'refresh token reuse: session revoked');
         throw new HttpError(401, 'refresh_token_reused', MESSAGES.refreshReused);
       };
-      if (doc.rotated_at) return reused();
-      const session = await models.session.findById(doc.session_id).lean();
-      if (!session || session.revoked_at) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
-      if (!isLive(session) || doc.expires_at.getTime() <= now().getTime()) {
-        throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
-      }
+      const liveSession = async (): Promise<SessionDoc> => {
+        const session = await models.session.findById(doc.session_id).lean();
+        if (!session || session.revoked_at) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
+        if (!isLive(session)) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+        return session;
+      };
+      const issue = async (session: SessionDoc, refreshToken: string, refreshExpiresAt: Date): Promise<IssuedSession> => {
+        const user = await models.user.findById(doc.user_id).lean();
+        if (!user) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
+        await models.session.updateOne({ _id: session._id }, { $set: { refreshed_at: now() } });
+        return { session: await accessToken(session, user), refreshToken, refreshExpiresAt };
+      };
+      /** Within the grace: follow the sealed successors to the family's current token. */
+      const withinGrace = async (): Promise<IssuedSession> => {
+        let current = token;
+        let link = await models.refreshToken.findById(hash).lean();
+        for (let step = 0; step < 8 && link; step += 1) {
+          if (!link.rotated_at) {
+            const session = await liveSession();
+            if (link.expires_at.getTime() <= now().getTime()) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+            return issue(session, current, link.expires_at);
+          }
+          const fresh = now().getTime() - link.rotated_at.getTime() <= limits.refreshReuseGraceMs;
+          const next = fresh && link.successor ? openWithToken(current, link.successor) : null;
+          if (next === null) break;
+          current = next;
+          link = await models.refreshToken.findOne({ _id: sha256(next), session_id: doc.session_id }).lean();
+        }
+        return reused();
+      };
+      if (doc.rotated_at) return withinGrace();
+      const session = await liveSession();
+      if (doc.expires_at.getTime() <= now().getTime()) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+      // The successor exists before this token is marked rotated, so a concurrent request that
+      // loses the race below always finds a successor to share.
+      const refresh = await newRefreshToken(session);
       const claimed = await models.refreshToken.findOneAndUpdate(
         { _id: hash, rotated_at: { $exists: false } },
-        { $set: { rotated_at: now() } },
+        { $set: { rotated_at: now(), successor: sealWithToken(token, refresh.token) } },
       );
-      if (!claimed) return reused();
-      const user = await models.user.findById(doc.user_id).lean();
-      if (!user) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
-      await models.session.updateOne({ _id: session._id }, { $set: { refreshed_at: now() } });
-      const refresh = await newRefreshToken(session);
-      return { session: await accessToken(session, user), refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
+      if (!claimed) {
+        await models.refreshToken.deleteOne({ _id: sha256(refresh.token) });
+        return withinGrace();
+      }
+      return issue(session, refresh.token, refresh.expiresAt);
     },
 
     /** GET /session with only the cookie: a fresh access token for a live, current refresh token (no rotation). */
@@ -456,35 +499,51 @@ export function createAuth(deps: AuthDeps) {
       if (!challenge) throw new HttpError(404, 'challenge_not_found', MESSAGES.challengeNotFound);
       if (challenge.verified_at) throw new HttpError(422, 'challenge_used', MESSAGES.challengeUsed);
       if (challenge.expires_at.getTime() <= now().getTime()) throw new HttpError(422, 'challenge_expired', MESSAGES.challengeExpired);
-      const claimed = await models.challenge.findOneAndUpdate(
-        { _id: challenge._id, attempts: { $lt: limits.challengeMaxAttempts }, verified_at: { $exists: false } },
-        { $inc: { attempts: 1 } },
-      );
-      if (!claimed) throw new HttpError(429, 'too_many_attempts', MESSAGES.tooManyTotpAttempts);
+      // Every attempt first takes one unit of the user's failure budget atomically (so a burst of
+      // parallel guesses cannot slip past the cap); anything that turns out not to be a wrong
+      // code gives it back.
+      const failKey = `mfa-fail:${auth.claims.sub}`;
+      if (!(await counters.hit(failKey, limits.mfaFailuresPerUser)).allowed) {
+        throw new HttpError(429, 'too_many_failures', MESSAGES.tooManyTotpFailures);
+      }
+      let wrong = false;
+      const wrongCode = (): never => {
+        wrong = true;
+        throw new HttpError(422, 'mfa_verification_failed', MESSAGES.invalidTotp);
+      };
+      try {
+        const claimed = await models.challenge.findOneAndUpdate(
+          { _id: challenge._id, attempts: { $lt: limits.challengeMaxAttempts }, verified_at: { $exists: false } },
+          { $inc: { attempts: 1 } },
+        );
+        if (!claimed) throw new HttpError(429, 'too_many_attempts', MESSAGES.tooManyTotpAttempts);
 
-      const at = now();
-      const totp = authenticator.clone({ epoch: at.getTime(), window: 1 });
-      const delta = totp.checkDelta(body.code, box.open(factor.secret));
-      if (delta === null) throw new HttpError(422, 'mfa_verification_failed', MESSAGES.invalidTotp);
-      const step = Math.floor(at.getTime() / 30_000) + delta;
-      // Each time step's code is accepted once (no replay), atomically.
-      const accepted = await models.factor.findOneAndUpdate(
-        { _id: factor._id, $or: [{ last_step: { $exists: false } }, { last_step: { $lt: step } }] },
-        { $set: { last_step: step, status: 'verified', updated_at: at } },
-      );
-      if (!accepted) throw new HttpError(422, 'mfa_verification_failed', MESSAGES.invalidTotp);
-      await models.challenge.updateOne({ _id: challenge._id }, { $set: { verified_at: at } });
-      const session = await models.session
-        .findOneAndUpdate(
-          { _id: auth.session._id, revoked_at: { $exists: false } },
-          { $set: { aal: 'aal2' }, $addToSet: { amr: 'totp' } },
-          { returnDocument: 'after' },
-        )
-        .lean();
-      if (!isLive(session)) throw new HttpError(401, 'session_not_found', 'This session has ended. Please sign in again.');
-      const user = await currentUser(auth);
-      logger.info({ userId: user._id, sessionId: session._id }, 'mfa verified');
-      return accessToken(session, user);
+        const at = now();
+        const totp = authenticator.clone({ epoch: at.getTime(), window: 1 });
+        const delta = totp.checkDelta(body.code, box.open(factor.secret));
+        if (delta === null) return wrongCode();
+        const step = Math.floor(at.getTime() / 30_000) + delta;
+        // Each time step's code is accepted once (no replay), atomically.
+        const accepted = await models.factor.findOneAndUpdate(
+          { _id: factor._id, $or: [{ last_step: { $exists: false } }, { last_step: { $lt: step } }] },
+          { $set: { last_step: step, status: 'verified', updated_at: at } },
+        );
+        if (!accepted) return wrongCode();
+        await models.challenge.updateOne({ _id: challenge._id }, { $set: { verified_at: at } });
+        const session = await models.session
+          .findOneAndUpdate(
+            { _id: auth.session._id, revoked_at: { $exists: false } },
+            { $set: { aal: 'aal2' }, $addToSet: { amr: 'totp' } },
+            { returnDocument: 'after' },
+          )
+          .lean();
+        if (!isLive(session)) throw new HttpError(401, 'session_not_found', 'This session has ended. Please sign in again.');
+        const user = await currentUser(auth);
+        logger.info({ userId: user._id, sessionId: session._id }, 'mfa verified');
+        return await accessToken(session, user);
+      } finally {
+        if (!wrong) await counters.release(failKey);
+      }
     },
 
     async deleteFactor(auth: AuthContext, factorId: string): Promise<{ id: string }> {

@@ -40,7 +40,15 @@ export function createCounters(model: Model<CounterDoc>, clock: Clock) {
     throw new Error(`counter ${key}: too much contention`);
   }
 
-  return { hit, current };
+  /** Gives back one hit counted in the current window (an attempt that did not count after all). */
+  async function release(key: string): Promise<void> {
+    await model.updateOne({ _id: key, reset_at: { $gt: clock.now() }, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+  }
+
+  return { hit, current, release };
 }
 
 export type Counters = ReturnType<typeof createCounters>;
+
+/** Failed code verifications of one account (sign-in and membership-link codes share the budget). */
+export const accountFailureKey = (email: string) => `otp-fail:${email}`;

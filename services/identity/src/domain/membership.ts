@@ -1,7 +1,7 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
 import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { IdentityModels } from '../data/models';
-import type { Counters, WindowLimit } from './counters';
+import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import { generateCode, hashCode, sameHash } from './secrets';
 
 export const LINK_EMAIL_SUBJECT = 'Your Croft Common membership code';
@@ -14,6 +14,7 @@ export const LINK_MESSAGES = {
   rateLimited: 'Too many codes requested. Please wait a few minutes and try again.',
   verifyRateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   checkFailed: 'Could not check your membership right now. Please try again.',
+  tooManyFailures: 'Too many failed attempts. Please try again in an hour.',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,7 +27,7 @@ export interface MembershipDeps {
   counters: Counters;
   codePepper: string;
   isActiveSubscriber: (email: string) => Promise<boolean>;
-  limits: { codesPerEmail: WindowLimit; codesPerIp: WindowLimit; verificationsPerIp: WindowLimit };
+  limits: { codesPerEmail: WindowLimit; codesPerIp: WindowLimit; verificationsPerIp: WindowLimit; failuresPerAccount: WindowLimit };
 }
 
 /** Normalises an email the way the sign-in schema does; null when it does not look like one. */
@@ -124,11 +125,21 @@ export function createMembership(deps: MembershipDeps) {
       if (!(await counters.hit(`link-verify-ip:${input.ip}`, limits.verificationsPerIp)).allowed) {
         throw new HttpError(429, 'rate_limited', LINK_MESSAGES.verifyRateLimited);
       }
-      const invalid = () => new HttpError(400, 'invalid_code', LINK_MESSAGES.invalidCode);
       const email = normaliseEmail(input.email);
+      if (!email) throw new HttpError(400, 'invalid_code', LINK_MESSAGES.invalidCode);
+      // A link code leads to a session (create-session), so wrong ones share the account's
+      // failed-verification budget with sign-in codes: fresh codes on other handles buy no guesses.
+      const failKey = accountFailureKey(email);
+      if ((await counters.current(failKey)) >= limits.failuresPerAccount.limit) {
+        throw new HttpError(429, 'too_many_failures', LINK_MESSAGES.tooManyFailures);
+      }
+      const invalid = async (): Promise<never> => {
+        await counters.hit(failKey, limits.failuresPerAccount);
+        throw new HttpError(400, 'invalid_code', LINK_MESSAGES.invalidCode);
+      };
       const doc = await models.linkCode.findById(input.userHandle).lean();
-      if (!email || !doc || doc.used_at || doc.email !== email) throw invalid();
-      if (doc.expires_at.getTime() <= now().getTime() || doc.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw invalid();
+      if (!doc || doc.used_at || doc.email !== email) return invalid();
+      if (doc.expires_at.getTime() <= now().getTime() || doc.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return invalid();
       const claimed = await models.linkCode
         .findOneAndUpdate(
           { _id: input.userHandle, code_hash: doc.code_hash, attempts: { $lt: EMAIL_CODE_MAX_ATTEMPTS }, used_at: { $exists: false } },
@@ -136,12 +147,12 @@ export function createMembership(deps: MembershipDeps) {
           { returnDocument: 'after' },
         )
         .lean();
-      if (!claimed || !sameHash(linkHash(deps.codePepper, input.userHandle, email, input.code), claimed.code_hash)) throw invalid();
+      if (!claimed || !sameHash(linkHash(deps.codePepper, input.userHandle, email, input.code), claimed.code_hash)) return invalid();
       const consumed = await models.linkCode.findOneAndUpdate(
         { _id: input.userHandle, code_hash: claimed.code_hash, used_at: { $exists: false } },
         { $set: { used_at: now() } },
       );
-      if (!consumed) throw invalid();
+      if (!consumed) return invalid();
       await models.membershipLink.updateOne({ _id: input.userHandle }, { $set: { email, linked_at: now() } }, { upsert: true });
       const user = await models.user.findOne({ email }).lean();
       // The handle's passkeys now belong to this email's account (or to none yet, after a relink to a new email).

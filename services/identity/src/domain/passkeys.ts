@@ -240,8 +240,16 @@ export function createPasskeys(deps: PasskeyDeps) {
       }
       if (!verification.verified) return answer(false, { code: 'verification_failed', details: 'The registration could not be verified.' });
       const info = verification.registrationInfo;
-      if ((await models.passkey.countDocuments({ user_handle: userHandle })) >= MAX_PASSKEYS_PER_HANDLE) {
+      const existing = await models.passkey.countDocuments({ user_handle: userHandle });
+      if (existing >= MAX_PASSKEYS_PER_HANDLE) {
         return answer(false, { code: 'too_many_passkeys', details: `At most ${MAX_PASSKEYS_PER_HANDLE} passkeys per device handle.` });
+      }
+      if (existing === 0) {
+        // A handle with no passkey left proves nothing (anyone who learnt it could be registering
+        // here without a proof), so a membership link it still carries is dropped: the new
+        // passkey has to be linked again with an emailed code.
+        const dropped = await models.membershipLink.deleteOne({ _id: userHandle });
+        if (dropped.deletedCount > 0) logger.info('membership link of a handle without passkeys dropped on a new registration');
       }
       const link = await models.membershipLink.findById(userHandle).lean();
       const linkedUser = link ? await models.user.findOne({ email: link.email }).lean() : null;
@@ -351,8 +359,9 @@ export function createPasskeys(deps: PasskeyDeps) {
         created_at: at,
         expires_at: new Date(at.getTime() + PROOF_TTL_MS),
       });
-      const status = await membership.status(credential.user_handle, { live: false });
-      return { verified: true, userHandle: credential.user_handle, hasExistingLink: status.linked, proof };
+      // Asked live: an unsubscribed member's passkey no longer opens the gate (the client offers the link step).
+      const status = await membership.status(credential.user_handle);
+      return { verified: true, userHandle: credential.user_handle, hasExistingLink: status.linkedAndActive, proof };
     },
 
     /** POST /webauthn/create-session: a proof, a link to this email, and an active subscriber. */

@@ -60,3 +60,31 @@ export function secretBox(secret: string | undefined): SecretBox {
     },
   };
 }
+
+/**
+ * Seals a refresh token's successor under a key derived from the token itself (AES-256-GCM), so
+ * only whoever presents the (rotated) token can read its successor, and the database, which holds
+ * tokens only as hashes, never holds a usable one.
+ */
+function tokenKey(token: string): Buffer {
+  return createHash('sha256').update(`croft-refresh-successor\n${token}`).digest();
+}
+
+export function sealWithToken(token: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', tokenKey(token), iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${data.toString('base64url')}`;
+}
+
+/** The successor sealed by sealWithToken, or null when the token does not open it. */
+export function openWithToken(token: string, sealed: string): string | null {
+  try {
+    const [iv, tag, data] = sealed.split('.');
+    const decipher = createDecipheriv('aes-256-gcm', tokenKey(token), Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}

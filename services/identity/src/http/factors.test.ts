@@ -86,6 +86,43 @@ describe('TOTP factors', () => {
     expectError(await verifyFactor(session.access_token, factor.id, { code: good, challenge_id: '00000000-0000-4000-8000-000000000000' }), 404, 'challenge_not_found');
   });
 
+  it('caps wrong TOTP codes per user at 20 an hour, however many challenges are opened', async () => {
+    const { factor } = await userWithFactor('mfa.guess@example.com');
+    h.clock.advance(60_000);
+    // A new sign-in (aal1 session) tries to reach aal2 by guessing.
+    const { session: aal1, refresh } = await signIn(h, 'mfa.guess@example.com');
+    const aalOf = async () => (await h.identity.models.session.findById(decodeJwt(aal1.access_token).session_id).lean())?.aal;
+    const good = () => totpAt(factor.totp.secret, h.clock.now().getTime());
+    const wrong = () => (good() === '000000' ? '111111' : '000000');
+    for (let i = 0; i < 20; i += 1) {
+      const { id } = await challenge(aal1.access_token, factor.id);
+      expectError(await verifyFactor(aal1.access_token, factor.id, { code: wrong(), challenge_id: id }), 422, 'mfa_verification_failed');
+    }
+    const { id } = await challenge(aal1.access_token, factor.id);
+    expectError(await verifyFactor(aal1.access_token, factor.id, { code: good(), challenge_id: id }), 429, 'too_many_failures');
+    expect(await aalOf()).toBe('aal1');
+    h.clock.advance(3_600_000 + 1000);
+    const renewed = await request(h.app).post('/api/identity/token?grant_type=refresh_token').set('Cookie', `cc_refresh=${refresh}`);
+    const token = sessionSchema.parse(renewed.body).access_token;
+    const later = await challenge(token, factor.id);
+    expect((await verifyFactor(token, factor.id, { code: good(), challenge_id: later.id })).status).toBe(200);
+    expect(await aalOf()).toBe('aal2');
+  });
+
+  it('the per-user cap on wrong TOTP codes holds against a burst of parallel guesses', async () => {
+    const { factor } = await userWithFactor('mfa.burst@example.com');
+    h.clock.advance(60_000);
+    const { session } = await signIn(h, 'mfa.burst@example.com');
+    const good = totpAt(factor.totp.secret, h.clock.now().getTime());
+    const wrong = good === '000000' ? '111111' : '000000';
+    const challenges = [];
+    for (let i = 0; i < 40; i += 1) challenges.push((await challenge(session.access_token, factor.id)).id);
+    const answers = await Promise.all(challenges.map((id) => verifyFactor(session.access_token, factor.id, { code: wrong, challenge_id: id })));
+    const guessed = answers.filter((a) => a.status === 422).length;
+    expect(guessed).toBeLessThanOrEqual(20);
+    expect(answers.filter((a) => a.status === 429).length).toBe(40 - guessed);
+  });
+
   it('phone factors answer unsupported_factor', async () => {
     const { session } = await signIn(h, 'phone@example.com');
     const response = await request(h.app).post('/api/identity/factors').set(bearer(session.access_token)).send({ friendly_name: 'x', factor_type: 'phone', phone: '+447700900000' });

@@ -79,6 +79,19 @@ describe('membership links', () => {
     expect(second.verify).toEqual({ verified: true, userHandle, requiresLinking: false });
   });
 
+  it('auth-verify answers hasExistingLink only while the linked email is an active subscriber (asked live)', async () => {
+    const authenticator = softAuthenticator();
+    const { userHandle } = await registerPasskey(h, authenticator);
+    h.members.add('lapsed.passkey@example.com');
+    const code = await requestLinkCode(h, userHandle, 'lapsed.passkey@example.com');
+    expect((await verifyLink(userHandle, 'lapsed.passkey@example.com', code)).status).toBe(200);
+    expect((await assertPasskey(h, authenticator, userHandle)).hasExistingLink).toBe(true);
+    // Unsubscribed: not a member from that moment, so the passkey no longer opens the gate.
+    h.members.delete('lapsed.passkey@example.com');
+    const lapsed = await assertPasskey(h, authenticator, userHandle);
+    expect(lapsed).toMatchObject({ verified: true, userHandle, hasExistingLink: false });
+  });
+
   it('verify-link: a wrong code, another email, another handle or a used code → 400 invalid_code', async () => {
     const userHandle = await newHandle();
     const other = await newHandle();
@@ -107,6 +120,33 @@ describe('membership links', () => {
     for (let i = 0; i < 5; i += 1) expectError(await verifyLink(guessed, 'slow@example.com', wrong), 400, 'invalid_code');
     expectError(await verifyLink(guessed, 'slow@example.com', code), 400, 'invalid_code');
     expect(await check(guessed)).toMatchObject({ linked: false });
+  });
+
+  it('wrong link codes count toward the account\'s failed-verification cap shared with sign-in codes (100 per hour by default)', async () => {
+    const capped = h.restart({
+      limits: { failuresPerAccount: { windowMs: 3_600_000, limit: 6 }, webauthnPerIp: { windowMs: 60_000, limit: 10_000 } },
+    });
+    const email = 'guess.many@example.com';
+    h.members.add(email);
+    const verifyOn = (userHandle: string, code: string) =>
+      request(capped.app).post('/api/identity/membership/verify-link').set('X-Forwarded-For', '10.24.0.1').send({ userHandle, email, code });
+    const first = await newHandle();
+    const firstCode = await requestLinkCode(h, first, email);
+    const wrongFirst = firstCode === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) expectError(await verifyOn(first, wrongFirst), 400, 'invalid_code');
+    // A fresh code on another handle does not buy fresh guesses for the same account.
+    const second = await newHandle();
+    const secondCode = await requestLinkCode(h, second, email);
+    const wrongSecond = secondCode === '000000' ? '111111' : '000000';
+    expectError(await verifyOn(second, wrongSecond), 400, 'invalid_code');
+    expectError(await verifyOn(second, secondCode), 429, 'too_many_failures');
+    expect(await check(second)).toMatchObject({ linked: false });
+    // The same budget guards the account's sign-in codes.
+    expectError(
+      await request(capped.app).post('/api/identity/verify').set('X-Forwarded-For', '10.24.0.2').send({ email, token: '123456', type: 'email' }),
+      429,
+      'too_many_failures',
+    );
   });
 
   it('start-link is rate limited per email (5 per 15 minutes)', async () => {

@@ -55,6 +55,24 @@ describe('POST /otp and POST /verify', () => {
     expect(expectError(await verify('once@example.com', code), 400, 'invalid_code')).toBe('Invalid or expired code. Please try again.');
   });
 
+  it('two parallel verifications of the same code open exactly one session', async () => {
+    const code = await requestCode(h, 'race@example.com');
+    const sessionsBefore = await h.identity.models.session.countDocuments({});
+    const answers = await Promise.all([verify('race@example.com', code), verify('race@example.com', code), verify('race@example.com', code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+    expect(await h.identity.models.session.countDocuments({})).toBe(sessionsBefore + 1);
+    expect(answers.filter((a) => refreshCookieOf(a)).length).toBe(1);
+  });
+
+  it('sets the refresh cookie Secure when the public origin is https', async () => {
+    const secure = h.restart({ publicOrigin: 'https://croft.example' });
+    const code = await requestCode(h, 'secure.cookie@example.com', { app: secure.app });
+    const response = await request(secure.app).post('/api/identity/verify').send({ email: 'secure.cookie@example.com', token: code, type: 'email' });
+    expect(response.status).toBe(200);
+    expect(setCookieLine(response)).toMatch(/; Secure/);
+    expect(setCookieLine(response)).toMatch(/HttpOnly/);
+  });
+
   it('expires after 10 minutes (injected clock)', async () => {
     const code = await requestCode(h, 'late@example.com');
     h.clock.advance(10 * 60_000 - 1000);

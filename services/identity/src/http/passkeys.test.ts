@@ -327,6 +327,27 @@ describe('adding a passkey to a handle that has one', () => {
   });
 });
 
+describe('a linked handle whose passkeys were all removed', () => {
+  it('a leaked handle cannot be used to register a new passkey and open a session as the member', async () => {
+    const email = 'removed.all@example.com';
+    const { authenticator, userHandle, proof } = await linkedMember(email);
+    const created = await createSession({ userHandle, email, proof });
+    const auth = { Authorization: `Bearer ${created.body.session.access_token as string}` };
+    // The member removes the device's only passkey in the profile; the link stays behind.
+    await request(h.app).delete(`/api/identity/passkeys/${authenticator.credentials[0].id}`).set(auth).expect(200);
+    // Someone who learnt the handle registers their own authenticator under it (no passkey left to prove with)...
+    const intruder = softAuthenticator();
+    const registered = await registerPasskey(h, intruder, userHandle);
+    // ...but the new passkey is not trusted with the old link: it must be linked again by emailed code.
+    expect(registered.verify).toMatchObject({ verified: true, userHandle, requiresLinking: true });
+    const asserted = await assertPasskey(h, intruder, userHandle);
+    expect(asserted.hasExistingLink).toBe(false);
+    const sessions = await h.identity.models.session.countDocuments({});
+    expect((await createSession({ userHandle, email, proof: asserted.proof })).body).toEqual({ success: false, error: 'not_linked' });
+    expect(await h.identity.models.session.countDocuments({})).toBe(sessions);
+  });
+});
+
 describe('several passkeys per user, list and delete', () => {
   it('lists the signed-in user’s passkeys with names and times, and deletes only their own', async () => {
     const email = 'multi@example.com';

@@ -43,12 +43,54 @@ describe('refresh tokens', () => {
   it('reuse of a rotated token revokes the whole family', async () => {
     const { refresh, session } = await signIn(h, 'reuse@example.com');
     const rotated = refreshCookieOf(await refreshWith(refresh))!;
+    h.clock.advance(10_001); // past the 10 s grace for concurrent refreshes
     const reuse = await refreshWith(refresh);
     expect(expectError(reuse, 401, 'refresh_token_reused')).toMatch(/already used/);
     expect(setCookieLine(reuse)).toMatch(/cc_refresh=;/); // cleared
     // The newest token of the family is dead too, and so is the access token at identity.
     expectError(await refreshWith(rotated), 401, 'invalid_refresh_token');
     expectError(await request(h.app).get('/api/identity/user').set('Authorization', `Bearer ${session.access_token}`), 401, 'session_not_found');
+  });
+
+  it('two tabs refreshing at once with the same cookie both stay signed in, with the same successor token', async () => {
+    const { refresh } = await signIn(h, 'two.tabs@example.com');
+    h.clock.advance(9 * 60_000);
+    const [a, b] = await Promise.all([refreshWith(refresh), refreshWith(refresh)]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    const next = refreshCookieOf(a)!;
+    expect(next).toBeTruthy();
+    expect(refreshCookieOf(b)).toBe(next);
+    expect(sessionSchema.parse(b.body).user.email).toBe('two.tabs@example.com');
+    // The family is intact: the successor rotates normally, and only one successor exists.
+    expect(await h.identity.models.refreshToken.countDocuments({ user_id: sessionSchema.parse(a.body).user.id, rotated_at: { $exists: false } })).toBe(1);
+    expect((await refreshWith(next)).status).toBe(200);
+  });
+
+  it('a retry with the old cookie within 10 s (the answer was lost) gets the successor; the successor never sits in the database in plain', async () => {
+    const { refresh } = await signIn(h, 'lost.answer@example.com');
+    const first = await refreshWith(refresh);
+    const next = refreshCookieOf(first)!;
+    h.clock.advance(10_000);
+    const retry = await refreshWith(refresh);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(refreshCookieOf(retry)).toBe(next);
+    const dump = await databaseDump(h);
+    expect(dump).not.toContain(refresh);
+    expect(dump).not.toContain(next);
+  });
+
+  it('within the grace the old cookie follows the chain to the newest token; a signed-out family gets nothing', async () => {
+    const { refresh, session } = await signIn(h, 'chain@example.com');
+    const second = refreshCookieOf(await refreshWith(refresh))!;
+    h.clock.advance(2_000);
+    const third = refreshCookieOf(await refreshWith(second))!;
+    h.clock.advance(2_000);
+    const late = await refreshWith(refresh);
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    expect(refreshCookieOf(late)).toBe(third);
+    await request(h.app).post('/api/identity/logout').set('Authorization', `Bearer ${session.access_token}`).expect(204);
+    expectError(await refreshWith(refresh), 401, 'invalid_refresh_token');
   });
 
   it('accepts the refresh token in the body (spec 000 §7) as well', async () => {

@@ -5,6 +5,15 @@ import { cx } from '../../utils/cx';
 import { canCacheBust, srcSetWithCacheBust, withCacheBust } from './cache-bust';
 import './resilient-image.css';
 
+/** A <source> of a <picture>: its srcset is cache-bypassed on retries like the <img>'s. */
+export interface ResilientImageSource {
+  srcSet: string;
+  /** MIME type, e.g. 'image/avif'. */
+  type?: string;
+  sizes?: string;
+  media?: string;
+}
+
 export type ResilientImageProps = Omit<ComponentPropsWithRef<'img'>, 'src' | 'alt'> & {
   src: string;
   /** Required: "" for a decorative image. */
@@ -15,9 +24,17 @@ export type ResilientImageProps = Omit<ComponentPropsWithRef<'img'>, 'src' | 'al
   unavailableText?: string;
   /** Called once when the image is given up on. */
   onGiveUp?: () => void;
+  /**
+   * Alternative formats: when given, the <img> is wrapped in a <picture> with
+   * one <source> each (in order), and retries bypass the cache for them too.
+   */
+  sources?: readonly ResilientImageSource[];
 };
 
-type Attempt = { src: string; srcSet?: string; retry: number; stamp: number; failed: boolean };
+type Attempt = { src: string; srcSet?: string; sourcesKey: string; retry: number; stamp: number; failed: boolean };
+
+const keyOf = (sources: readonly ResilientImageSource[] | undefined) =>
+  sources ? JSON.stringify(sources.map((s) => [s.srcSet, s.type, s.sizes, s.media])) : '';
 
 const toCss = (v: number | string | undefined) => (typeof v === 'number' ? `${v}px` : v);
 
@@ -33,6 +50,7 @@ export function ResilientImage({
   retryDelays = IMAGE_RETRY_DELAYS_MS,
   unavailableText = IMAGE_UNAVAILABLE_TEXT,
   onGiveUp,
+  sources,
   onError,
   className,
   style,
@@ -40,13 +58,15 @@ export function ResilientImage({
   height,
   ...rest
 }: ResilientImageProps) {
-  const [attempt, setAttempt] = useState<Attempt>({ src, srcSet, retry: 0, stamp: 0, failed: false });
+  const sourcesKey = keyOf(sources);
+  const [attempt, setAttempt] = useState<Attempt>({ src, srcSet, sourcesKey, retry: 0, stamp: 0, failed: false });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // A new src starts over (state adjusted during render, the React way).
   let current = attempt;
-  if (attempt.src !== src || attempt.srcSet !== srcSet) {
-    current = { src, srcSet, retry: 0, stamp: 0, failed: false };
+  const same = (a: Attempt) => a.src === src && a.srcSet === srcSet && a.sourcesKey === sourcesKey;
+  if (!same(attempt)) {
+    current = { src, srcSet, sourcesKey, retry: 0, stamp: 0, failed: false };
     setAttempt(current);
   }
 
@@ -56,7 +76,7 @@ export function ResilientImage({
       if (timer.current !== null) clearTimeout(timer.current);
       timer.current = null;
     },
-    [src, srcSet],
+    [src, srcSet, sourcesKey],
   );
 
   const handleError = (event: SyntheticEvent<HTMLImageElement, Event>) => {
@@ -64,15 +84,13 @@ export function ResilientImage({
     if (timer.current !== null || current.failed) return;
     const retry = current.retry;
     if (retry >= retryDelays.length || !canCacheBust(src)) {
-      setAttempt((a) => (a.src === src && a.srcSet === srcSet ? { ...a, failed: true } : a));
+      setAttempt((a) => (same(a) ? { ...a, failed: true } : a));
       onGiveUp?.();
       return;
     }
     timer.current = setTimeout(() => {
       timer.current = null;
-      setAttempt((a) =>
-        a.src === src && a.srcSet === srcSet ? { ...a, retry: retry + 1, stamp: Date.now() } : a,
-      );
+      setAttempt((a) => (same(a) ? { ...a, retry: retry + 1, stamp: Date.now() } : a));
     }, retryDelays[retry]);
   };
 
@@ -99,7 +117,7 @@ export function ResilientImage({
   const shownSrcSet =
     srcSet && current.retry ? srcSetWithCacheBust(srcSet, current.retry, current.stamp) : srcSet;
 
-  return (
+  const img = (
     <img
       {...rest}
       src={shownSrc}
@@ -111,5 +129,20 @@ export function ResilientImage({
       className={cx('cc-image', className)}
       onError={handleError}
     />
+  );
+  if (!sources?.length) return img;
+  return (
+    <picture className="cc-picture">
+      {sources.map((source) => (
+        <source
+          key={`${source.type ?? ''}|${source.media ?? ''}|${source.srcSet}`}
+          srcSet={current.retry ? srcSetWithCacheBust(source.srcSet, current.retry, current.stamp) : source.srcSet}
+          type={source.type}
+          sizes={source.sizes}
+          media={source.media}
+        />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -22,4 +22,20 @@ describe('word of the day', () => {
     expect(wordOfTheDay(new Date('2026-01-01T00:00:00Z'), ['  ', ''])).toBe(FALLBACK_WORDS[0]);
     expect(wordOfTheDay(new Date('not a date'))).toBe(LAST_RESORT_WORD);
   });
+
+  it('walks the API list (oldest first) through the year and wraps at its end', () => {
+    const seeded = ['cheers', 'harbourside', 'gromit', 'stillage', 'cask', 'brunel', 'sparkler', 'gert lush', 'mash tun', 'clifton', 'dray', 'balloon fiesta'];
+    // 1 February is day 31: 31 % 12 = 7.
+    expect(wordOfTheDay(new Date('2026-02-01T12:00:00Z'), seeded)).toBe('gert lush');
+    // 31 December of a leap year is day 365: 365 % 12 = 5; the next day starts again at 0.
+    expect(wordOfTheDay(new Date('2028-12-31T23:59:59Z'), seeded)).toBe('brunel');
+    expect(wordOfTheDay(new Date('2029-01-01T00:00:00Z'), seeded)).toBe('cheers');
+    // Blank entries are ignored, surrounding spaces trimmed.
+    expect(wordOfTheDay(new Date('2026-01-02T00:00:00Z'), [' amber ', '', 'bitter'])).toBe('bitter');
+  });
+
+  it('says cheers when the date is unusable, even with words', () => {
+    expect(wordOfTheDay(new Date(Number.NaN), ['amber'])).toBe(LAST_RESORT_WORD);
+    expect(LAST_RESORT_WORD).toBe('cheers');
+  });
 });

@@ -1,0 +1,282 @@
+import type { ReactNode } from 'react';
+import { PageFrame } from '@croft/ui';
+import { PRIVACY_CONSENT_VERSION, PRIVACY_EMAIL, PRIVACY_NOTICE_UPDATED, RETENTION_RULES } from './privacy-notice';
+import './info-pages.css';
+
+type Section = { id: string; title: string; body: ReactNode };
+
+const mail = <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>;
+
+const SECTIONS: readonly Section[] = [
+  {
+    id: 'privacy-who',
+    title: 'Who we are',
+    body: (
+      <>
+        <p>
+          Croft Common runs the venue in Bristol and this website, and decides what happens to the personal data described
+          here (we are its &ldquo;controller&rdquo;). Questions and requests about your data go to {mail}.
+        </p>
+        <p>
+          In short: we keep what we need to send the newsletter, run the Common Room, take your bookings and keep the site
+          working. We do not sell your data, we run no advertising trackers, and our analytics are our own.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-newsletter',
+    title: 'The newsletter',
+    body: (
+      <>
+        <p>When you subscribe in the footer we store:</p>
+        <ul>
+          <li>your email address and name (required);</li>
+          <li>
+            if you give them: your phone number, your birthday (day and month only, never the year) and the interests you
+            tick under Personalise;
+          </li>
+          <li>
+            evidence of your consent: the time you agreed, the version of the consent sentence you saw (currently{' '}
+            <code>{PRIVACY_CONSENT_VERSION}</code>), your IP address and your browser&rsquo;s user agent. Each time you
+            subscribe again a new record is added; we keep the newest 20.
+          </li>
+        </ul>
+        <p>
+          Every email carries a one-click unsubscribe link. The secret in that link is random and we store only a scrambled
+          (hashed) copy of it. An active subscription is also what makes you a Common Room member, so unsubscribing ends
+          the members&rsquo; perks as well.
+        </p>
+        <p>
+          <strong>Why:</strong> to send you the newsletter and the welcome email, and to know you are a member. Our lawful
+          basis is your consent, which you can withdraw at any time by unsubscribing.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-sign-in',
+    title: 'Signing in',
+    body: (
+      <>
+        <ul>
+          <li>
+            <strong>Email codes.</strong> We email you a 6-digit code. We keep only a keyed hash of it, it lasts 10
+            minutes and works once.
+          </li>
+          <li>
+            <strong>Sessions.</strong> Signing in sets one cookie, <code>cc_refresh</code>: httpOnly (page scripts cannot
+            read it), SameSite=Lax, sent only to our sign-in service. We store only a hash of its value. It lasts 30 days
+            from your last visit and never more than 90 days. The short-lived access pass (10 minutes) is held in the
+            page&rsquo;s memory only.
+          </li>
+          <li>
+            <strong>Passkeys (Face ID, fingerprint, device PIN).</strong> We store the passkey&rsquo;s public key, its id,
+            a signature counter, the name of the passkey manager (for example iCloud Keychain) and when it was created and
+            last used. Your face, fingerprint and the private key never leave your device.
+          </li>
+          <li>
+            <strong>Authenticator apps.</strong> If you turn on two-step sign-in, the app&rsquo;s secret is stored
+            encrypted.
+          </li>
+          <li>Staff and editor accounts also carry their role.</li>
+        </ul>
+        <p>
+          <strong>Why:</strong> to give you the members&rsquo; area you asked for (our contract with you) and to keep
+          accounts safe (our legitimate interest).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-device',
+    title: 'What we keep on your device',
+    body: (
+      <>
+        <ul>
+          <li>
+            the <code>cc_refresh</code> sign-in cookie described above (only once you sign in);
+          </li>
+          <li>
+            in local storage: a random passkey handle, whether this device has a passkey, when you last unlocked the
+            members&rsquo; area here, and a flag that you are signed in;
+          </li>
+          <li>
+            in session storage (gone when you close the tab): a random analytics session id, whether the intro has played,
+            and when a passkey was last set up.
+          </li>
+        </ul>
+        <p>None of these are advertising cookies, and nothing here is shared with anyone else.</p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-loyalty',
+    title: 'Loyalty card',
+    body: (
+      <p>
+        Members can keep a photo loyalty card. We store the photos you upload for each box and the card&rsquo;s progress
+        (punches, rewards, dates). Photos are private: they are shown through links that expire after one hour. Please
+        keep other people out of your photos. You can delete any photo from the card.
+      </p>
+    ),
+  },
+  {
+    id: 'privacy-bookings',
+    title: 'Secret cinema and booking enquiries',
+    body: (
+      <>
+        <p>
+          <strong>Secret cinema:</strong> your name, your guest&rsquo;s name if you book two tickets, your email, the
+          ticket numbers and the screening date, so we can email your tickets and check you in.
+        </p>
+        <p>
+          <strong>Booking enquiries</strong> from the BOOK page: your name, email, the date, the party size, the occasion
+          and your message. They are emailed to our events team, and you get a copy to confirm we have it.
+        </p>
+        <p>
+          <strong>Why:</strong> to answer and honour your booking (steps you asked us to take).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-common-good',
+    title: 'Common Good messages',
+    body: (
+      <p>
+        Messages you send to the Common Good fund are stored with the time and read by our team before anything is
+        published. Please leave out details you would not want on the wall. Your IP address is counted for a short while to
+        stop floods of messages.
+      </p>
+    ),
+  },
+  {
+    id: 'privacy-analytics',
+    title: 'Site analytics',
+    body: (
+      <>
+        <p>
+          To see which pages help and which do not, our own analytics record the pages you view, how long you stay and how
+          far you scroll, the page you came from, which links and buttons are used (with up to 100 characters of their
+          text), and your device type, browser and operating system (read from the user agent). Visits are grouped by a
+          random session id kept in session storage; if you are signed in, your account id is attached.
+        </p>
+        <p>
+          No third-party analytics or advertising services are used. <strong>Why:</strong> our legitimate interest in
+          running a site that works.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'privacy-sharing',
+    title: 'Who else sees it',
+    body: (
+      <p>
+        Only the companies that run things for us: our hosting provider (where the site and database live) and our email
+        delivery provider (which sends codes, tickets and newsletters). They act on our instructions only. We do not sell
+        or rent personal data, and we share it with others only when the law requires it.
+      </p>
+    ),
+  },
+];
+
+/**
+ * /privacy: the privacy notice, matching what the site actually stores (newsletter and consent
+ * evidence, sign-in, device storage, loyalty photos, cinema and booking enquiries, Common Good
+ * messages, analytics), with retention periods and rights.
+ */
+export function PrivacyPage() {
+  return (
+    <PageFrame
+      section="home"
+      eyebrow="Privacy notice"
+      title="Your data at Croft Common"
+      intro={`What we collect, why, for how long, and how to get it changed or deleted. Last updated ${PRIVACY_NOTICE_UPDATED}.`}
+      className="site-info"
+    >
+      <nav className="site-info__toc" aria-label="On this page">
+        <h2 className="site-info__toc-title">On this page</h2>
+        <ol>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.title}</a>
+            </li>
+          ))}
+          <li>
+            <a href="#privacy-retention">How long we keep it</a>
+          </li>
+          <li>
+            <a href="#privacy-rights">Your rights</a>
+          </li>
+        </ol>
+      </nav>
+
+      {SECTIONS.map((s) => (
+        <section key={s.id} id={s.id} className="site-info__section" aria-labelledby={`${s.id}-title`}>
+          <h2 id={`${s.id}-title`} className="site-info__h2">
+            {s.title}
+          </h2>
+          {s.body}
+        </section>
+      ))}
+
+      <section id="privacy-retention" className="site-info__section" aria-labelledby="privacy-retention-title">
+        <h2 id="privacy-retention-title" className="site-info__h2">
+          How long we keep it
+        </h2>
+        {/* Focusable so a keyboard can scroll it when it is wider than a phone. */}
+        <div className="site-info__table-wrap" role="region" aria-label="Retention periods" tabIndex={0}>
+          <table className="site-info__table">
+            <caption className="site-info__caption">Retention periods</caption>
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Kept for</th>
+              </tr>
+            </thead>
+            <tbody>
+              {RETENTION_RULES.map((rule) => (
+                <tr key={rule.what}>
+                  <th scope="row">{rule.what}</th>
+                  <td>{rule.kept}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section id="privacy-rights" className="site-info__section" aria-labelledby="privacy-rights-title">
+        <h2 id="privacy-rights-title" className="site-info__h2">
+          Your rights
+        </h2>
+        <ul>
+          <li>
+            <strong>Unsubscribe in one click</strong> with the link at the foot of every newsletter; your mail app&rsquo;s
+            own unsubscribe button works too.
+          </li>
+          <li>
+            <strong>See your data:</strong> ask for a copy of what we hold about you, in a portable format if you like.
+          </li>
+          <li>
+            <strong>Correct it</strong> if anything is wrong. Subscribing again with the same email updates your details.
+          </li>
+          <li>
+            <strong>Delete it:</strong> ask us to erase your data; we keep only what the law makes us keep.
+          </li>
+          <li>
+            <strong>Object or restrict:</strong> tell us to stop using your data for analytics or any other purpose based
+            on our legitimate interests.
+          </li>
+        </ul>
+        <p>
+          Write to {mail} from the address you used with us. We answer within one month, free of charge. If you are not
+          happy with our answer you can complain to the Information Commissioner&rsquo;s Office (
+          <a href="https://ico.org.uk/make-a-complaint/">ico.org.uk</a>).
+        </p>
+      </section>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
+import { ToastProvider } from '@croft/ui';
+import { PAGE_TEXT_DEFAULTS } from '@croft/contracts';
+import { createMockServer } from '@croft/mocks/node';
+import { SectionPage, acceptsSecretSeven, COMMON_GOOD_TOAST } from './section-page';
+
+const server = createMockServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+let where = '';
+function Where() {
+  where = useLocation().pathname;
+  return null;
+}
+
+function renderPage(page: 'community' | 'kitchens' | 'cocktails' | 'beer') {
+  return render(
+    <ToastProvider>
+      <MemoryRouter initialEntries={[`/${page}`]}>
+        <Where />
+        <Routes>
+          <Route path={`/${page}`} element={<SectionPage page={page} />} />
+          <Route path="/common-good" element={<h1>Common Good</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </ToastProvider>,
+  );
+}
+
+describe('SectionPage', () => {
+  it('renders the hero, the text sections, OPEN and BOOK, and the footer', async () => {
+    renderPage('beer');
+    expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT_DEFAULTS.beer.hero.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.about.heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.details.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('on /community the 7 goes straight to /common-good with the toast', async () => {
+    renderPage('community');
+    await act(async () => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '7', bubbles: true }));
+    });
+    expect(where).toBe('/common-good');
+    expect(await screen.findByText(COMMON_GOOD_TOAST.title)).toBeInTheDocument();
+    expect(screen.getByText(COMMON_GOOD_TOAST.description)).toBeInTheDocument();
+    expect(COMMON_GOOD_TOAST).toEqual({ title: 'Access granted', description: 'Common Good Fund unlocked' });
+  });
+
+  it('on /kitchens the 7 opens the members\' gate (no reveal without it)', async () => {
+    renderPage('kitchens');
+    await act(async () => {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '7', bubbles: true }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Croft Common Membership' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Common Cook Book' })).not.toBeInTheDocument();
+  });
+
+  it('cocktails accepts the 7 unless its first section is the brand overview', () => {
+    expect(acceptsSecretSeven('cocktails', 'hero')).toBe(true);
+    expect(acceptsSecretSeven('cocktails', 'brand-overview')).toBe(false);
+    expect(acceptsSecretSeven('beer', 'brand-overview')).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { Router, type RequestHandler } from 'express';
+import {
+  cmsNoQuerySchema,
+  createSecretWordRequestSchema,
+  secretWordParamsSchema,
+  updateSecretWordRequestSchema,
+  type SecretWordListResponse,
+} from '@croft/contracts';
+import { HttpError, rateLimit, requireAuthWith, validate, type TokenVerifier } from '@croft/service-kit';
+import type { ReadCache } from '../domain/read-cache';
+import type { SecretWordBook } from '../domain/secret-words';
+import { cachedJsonSender } from './cached-json';
+
+/** The word is a members' secret: no shared caches, browsers revalidate each time. */
+export const SECRET_WORDS_CACHE_CONTROL = 'private, no-cache';
+
+export const DEFAULT_SECRET_WORD_WRITES_PER_MINUTE = 30;
+
+const STAFF_ROLES = ['staff', 'admin'] as const;
+
+function notConfigured(): RequestHandler {
+  return () => {
+    throw new HttpError(503, 'not_configured', 'Staff sign-in is not configured for the content service.');
+  };
+}
+
+export function secretWordRoutes(options: {
+  book: SecretWordBook;
+  list: ReadCache<'active', SecretWordListResponse>;
+  verifyAccessToken?: TokenVerifier;
+  /** Staff writes per client IP per minute (default 30). */
+  writesPerMinute?: number;
+}): Router {
+  const router = Router();
+  const send = cachedJsonSender(SECRET_WORDS_CACHE_CONTROL);
+  const noQuery = validate({ query: cmsNoQuerySchema });
+  const staff = options.verifyAccessToken
+    ? requireAuthWith(options.verifyAccessToken, { roles: STAFF_ROLES })
+    : notConfigured();
+  const writes = rateLimit({ windowMs: 60_000, limit: options.writesPerMinute ?? DEFAULT_SECRET_WORD_WRITES_PER_MINUTE, keyPrefix: 'content-secret-words' });
+  const create = validate({ body: createSecretWordRequestSchema, query: cmsNoQuerySchema });
+  const update = validate({ params: secretWordParamsSchema, body: updateSecretWordRequestSchema, query: cmsNoQuerySchema });
+
+  // GET /secret-words → { items: string[] } (active words, oldest first)
+  router.get('/secret-words', noQuery, async (req, res) => {
+    send(req, res, await options.list.get('active'));
+  });
+
+  // POST /secret-words {word} (staff, admin) → 201 SecretWordRow
+  router.post('/secret-words', writes, staff, create, async (_req, res) => {
+    const { body } = create.get(res);
+    const result = await options.book.add(body.word);
+    if (!result.ok) throw new HttpError(409, 'secret_word_exists', 'That word is already on the list.');
+    res.status(201).json(result.row);
+  });
+
+  // PATCH /secret-words/:id {is_active} (staff, admin) → SecretWordRow
+  router.patch('/secret-words/:id', writes, staff, update, async (_req, res) => {
+    const { params, body } = update.get(res);
+    const result = await options.book.setActive(params.id, body.is_active);
+    if (!result.ok) throw new HttpError(404, 'secret_word_not_found', 'There is no secret word with that id.');
+    res.json(result.row);
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { providedSharedChunks } from './preload';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function shellWith(main: string | null, chunks: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'preload-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'assets'));
+  if (main !== null) writeFileSync(join(dir, 'assets/main.0123456789.js'), main);
+  for (const chunk of chunks) writeFileSync(join(dir, 'assets', chunk), '');
+  return dir;
+}
+
+describe('providedSharedChunks', () => {
+  it("lists the provider factories' chunks, not the consumer fallbacks' copies", () => {
+    const main =
+      'x=[{name:"@croft/ui",version:"0.0.0",factory:()=>Promise.all([__webpack_require__.e(50),__webpack_require__.e(663)]).then(()=>()=>__webpack_require__(4450)),eager:0},' +
+      '{name:"react",version:"19.3.1",factory:()=>__webpack_require__.e(121).then(()=>()=>__webpack_require__(1))}];' +
+      'y={fallback:()=>Promise.all([__webpack_require__.e(50),__webpack_require__.e(44)]).then(()=>()=>__webpack_require__(4450))}';
+    const dir = shellWith(main, ['50.aaaaaaaaaa.js', '663.bbbbbbbbbb.js', '44.cccccccccc.js', '121.dddddddddd.js']);
+    expect(providedSharedChunks(dir)).toEqual(['assets/50.aaaaaaaaaa.js', 'assets/663.bbbbbbbbbb.js', 'assets/121.dddddddddd.js']);
+  });
+
+  it('answers null when main.js is missing or has no provider factories (callers keep the manifest lists)', () => {
+    expect(providedSharedChunks(shellWith(null, []))).toBeNull();
+    expect(providedSharedChunks(shellWith('console.log(1)', []))).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, silentLogger } from '@croft/service-kit';
+import { createGatewayApp } from './app';
+import { buildRemoteManifest } from './manifest';
+import { gatewayConfigSchema } from './config';
+
+let staticDir: string;
+const css = '.site-hero{display:grid}';
+const markup = '<main data-prerendered=""><section class="site-hero"><div class="site-hero__scrim" style="opacity:0.45"></div><h1>The Cafe</h1></section></main>';
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+beforeAll(() => {
+  staticDir = mkdtempSync(join(tmpdir(), 'gateway-prerender-'));
+  mkdirSync(join(staticDir, 'shell'), { recursive: true });
+  writeFileSync(
+    join(staticDir, 'shell/index.html'),
+    '<!doctype html><html><head><title>Croft Common</title></head><body><div id="root"><!-- static-chrome:start --><header>nav</header><!-- static-chrome:end --></div></body></html>',
+  );
+  mkdirSync(join(staticDir, 'prerender'));
+  writeFileSync(join(staticDir, 'prerender/pages.json'), JSON.stringify({ css, pages: { '/cafe': markup } }));
+});
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+function app() {
+  return createGatewayApp({
+    logger: silentLogger(),
+    publicOrigin: 'http://localhost:3000',
+    staticDir,
+    manifest: buildRemoteManifest(loadConfig(gatewayConfigSchema, {})),
+    services: {},
+  });
+}
+
+describe('gateway: prerendered first paint', () => {
+  it('puts the page\'s prerendered hero after the static navigation, with its styles in the head', async () => {
+    const res = await request(app()).get('/cafe').expect(200);
+    expect(res.text).toContain(`<!-- static-chrome:end -->${markup}</div>`);
+    expect(res.text).toContain(`<style data-prerendered>${css}</style></head>`);
+  });
+
+  it('allows exactly those inline styles by hash in the page\'s CSP, nothing inline elsewhere', async () => {
+    const res = await request(app()).get('/cafe').expect(200);
+    const styleSrc = /style-src ([^;]*)/.exec(res.headers['content-security-policy'])![1];
+    expect(styleSrc).toContain(hash(css));
+    expect(styleSrc).toContain(hash('opacity:0.45'));
+    expect(styleSrc).toContain("'unsafe-hashes'");
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+  });
+
+  it('serves other pages without a prerender, and with the strict policy', async () => {
+    const res = await request(app()).get('/book').expect(200);
+    expect(res.text).not.toContain('data-prerendered');
+    expect(res.headers['content-security-policy']).toMatch(/style-src 'self';/);
+  });
+
+  it('ignores an unreadable prerender file (pages still served)', async () => {
+    writeFileSync(join(staticDir, 'prerender/pages.json'), '{not json');
+    try {
+      const res = await request(app()).get('/cafe').expect(200);
+      expect(res.text).not.toContain('data-prerendered');
+    } finally {
+      writeFileSync(join(staticDir, 'prerender/pages.json'), JSON.stringify({ css, pages: { '/cafe': markup } }));
+    }
+  });
+});

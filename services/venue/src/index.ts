@@ -1,0 +1,12 @@
+export { createVenueService } from './venue-service';
+export type { VenueService, VenueServiceOptions } from './venue-service';
+export { venueConfigSchema, VENUE_DEFAULT_PORT, DEFAULT_VENUE_EMAIL } from './config';
+export type { VenueConfig } from './config';
+export { DEFAULT_RATE_LIMITS } from './http/venue-routes';
+export type { VenueRateLimits } from './http/venue-routes';
+export { DONATION_SEED } from './data/seed-donations';
+export type { DonationSeed } from './data/seed-donations';
+export { DONATION_COLLECTION, TOTAL_COLLECTION, TOTAL_ID } from './data/donation-model';
+export { MESSAGE_COLLECTION } from './data/message-model';
+export { BOOKING_COLLECTION } from './data/booking-model';
+export { GUEST_ACK_SUBJECT } from './domain/booking-emails';

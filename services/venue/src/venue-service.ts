@@ -1,0 +1,100 @@
+import type { Router } from 'express';
+import type { Connection } from 'mongoose';
+import {
+  MongoRateLimitStore,
+  silentLogger,
+  systemClock,
+  type Clock,
+  type Logger,
+  type Mailer,
+  type TokenVerifier,
+} from '@croft/service-kit';
+import { bookingModel, type BookingModel } from './data/booking-model';
+import { donationModel, totalModel, type DonationModel, type TotalModel } from './data/donation-model';
+import { messageModel, type MessageModel } from './data/message-model';
+import { DONATION_SEED, SEED_RECORDER, type DonationSeed } from './data/seed-donations';
+import { DEFAULT_VENUE_EMAIL } from './config';
+import { createBookingEnquiries } from './domain/bookings';
+import { createCommonGoodFund, type CommonGoodFund } from './domain/common-good-fund';
+import { createCommonGoodMessages } from './domain/messages';
+import { DEFAULT_RATE_LIMITS, venueRoutes, type VenueRateLimits } from './http/venue-routes';
+
+export interface VenueServiceOptions {
+  /** The service's own mongoose connection. */
+  db: Connection;
+  /** Sends booking enquiries to the venue and acknowledgements to guests. */
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: Logger;
+  config?: {
+    /** VENUE_EMAIL: the inbox booking enquiries go to (default bookings@croftcommon.co.uk). */
+    venueEmail?: string;
+  };
+  /** identity's verifier for staff tokens; without it the staff endpoints answer 503. */
+  verifyAccessToken?: TokenVerifier;
+  /** Override the rate limits (tests); defaults in DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<VenueRateLimits>;
+  /** Count rate-limit hits in MongoDB (default true) or in this process's memory. */
+  rateLimitInMongo?: boolean;
+  /** How long to wait for the SMTP server before answering '…_email: failed' (default 15 s). */
+  mailTimeoutMs?: number;
+}
+
+export interface VenueService {
+  /** Mount at /api/venue (behind the JSON body parser, like every service router). */
+  router: Router;
+  fund: CommonGoodFund;
+  /** Records the seed donations that are missing (idempotent across restarts). */
+  seed(options?: { donations?: readonly DonationSeed[] }): Promise<{ donationsInserted: number; combined_total_cents: number }>;
+  models: { donation: DonationModel; total: TotalModel; message: MessageModel; booking: BookingModel };
+}
+
+export function createVenueService(options: VenueServiceOptions): VenueService {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger();
+  const donation = donationModel(options.db);
+  const total = totalModel(options.db);
+  const message = messageModel(options.db);
+  const booking = bookingModel(options.db);
+
+  const fund = createCommonGoodFund({ donations: donation, totals: total, clock, logger });
+  const router = venueRoutes({
+    fund,
+    messages: createCommonGoodMessages({ model: message, clock }),
+    bookings: createBookingEnquiries({
+      model: booking,
+      mailer: options.mailer,
+      clock,
+      logger,
+      venueEmail: options.config?.venueEmail ?? DEFAULT_VENUE_EMAIL,
+      mailTimeoutMs: options.mailTimeoutMs ?? 15_000,
+    }),
+    verifyAccessToken: options.verifyAccessToken,
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    store:
+      options.rateLimitInMongo === false
+        ? undefined
+        : (name) => new MongoRateLimitStore(options.db, { prefix: `rl:venue:${name}:`, clock }),
+  });
+
+  return {
+    router,
+    fund,
+    async seed(seedOptions = {}) {
+      await fund.ensureTotal();
+      await fund.applyPending();
+      let donationsInserted = 0;
+      for (const entry of seedOptions.donations ?? DONATION_SEED) {
+        const outcome = await fund.record(
+          { amount_cents: entry.amount_cents, note: entry.note, request_id: `seed-${entry.key}` },
+          SEED_RECORDER,
+        );
+        if (outcome.created) donationsInserted += 1;
+      }
+      const combined = await fund.readTotal();
+      logger.info({ donationsInserted, combined_total_cents: combined }, 'venue seeded');
+      return { donationsInserted, combined_total_cents: combined };
+    },
+    models: { donation, total, message, booking },
+  };
+}
