@@ -1,11 +1,11 @@
 import { expect, test } from '../support/test';
 
 const NAV = [
-  ['CAFE', '/cafe', 'Cafe'],
+  ['CAFE', '/cafe', 'The Cafe'],
   ['COCKTAILS', '/cocktails', 'Cocktails'],
-  ['BEER', '/beer', 'Beer'],
-  ['KITCHENS', '/kitchens', 'Kitchens'],
-  ['HALL', '/hall', 'Hall'],
+  ['BEER', '/beer', 'The Beer Hall'],
+  ['KITCHENS', '/kitchens', 'The Kitchens'],
+  ['HALL', '/hall', 'The Hall'],
   ['COMMUNITY', '/community', 'Community'],
   ['THE COMMON ROOM', '/common-room', 'The Common Room'],
 ] as const;
@@ -33,7 +33,7 @@ for (const alias of ['/CroftCommonDate&Time', '/CroftCommonDateTime', '/croftcom
   test(`the date-time alias ${alias} redirects`, async ({ page }) => {
     await page.goto(alias);
     await expect(page).toHaveURL('/croft-common-datetime');
-    await expect(page.getByRole('heading', { level: 1, name: 'Croft Common Date & Time' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Croft Common date and time' })).toBeVisible();
   });
 }
 

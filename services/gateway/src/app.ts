@@ -49,6 +49,21 @@ function externalOrigins(manifest: RemoteManifest): string[] {
 /** Where the static navigation of index.html ends: the prerendered page goes right after it. */
 const STATIC_CHROME_END = '<!-- static-chrome:end -->';
 
+/**
+ * The prerendered page goes after the static navigation in #root: after the marker comment in
+ * the source template, or (a production build minifies comments away) after the header that
+ * opens #root. Unchanged when neither is there.
+ */
+export function insertAfterStaticChrome(html: string, markup: string): string {
+  const marker = html.indexOf(STATIC_CHROME_END);
+  if (marker >= 0) return html.slice(0, marker + STATIC_CHROME_END.length) + markup + html.slice(marker + STATIC_CHROME_END.length);
+  const root = html.indexOf('<div id="root">');
+  const header = root >= 0 ? html.indexOf('</header>', root) : -1;
+  if (header < 0) return html;
+  const at = header + '</header>'.length;
+  return html.slice(0, at) + markup + html.slice(at);
+}
+
 interface PrerenderedPages {
   css: string;
   pages: Record<string, string>;
@@ -154,7 +169,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
         const css = prerendered.css.replace(/<\/style/gi, '');
         const markup = prerendered.pages[first];
         hints += `<style data-prerendered>${css}</style>`;
-        html = html.replace(STATIC_CHROME_END, `${STATIC_CHROME_END}${markup}`);
+        html = insertAfterStaticChrome(html, markup);
         // The policy allows exactly these inline styles: the block above and the markup's style="".
         const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
         csp = contentSecurityPolicyHeader({ ...securityOptions, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });

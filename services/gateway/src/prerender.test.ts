@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, silentLogger } from '@croft/service-kit';
-import { createGatewayApp } from './app';
+import { createGatewayApp, insertAfterStaticChrome } from './app';
 import { buildRemoteManifest } from './manifest';
 import { gatewayConfigSchema } from './config';
 
@@ -66,5 +66,11 @@ describe('gateway: prerendered first paint', () => {
     } finally {
       writeFileSync(join(staticDir, 'prerender/pages.json'), JSON.stringify({ css, pages: { '/cafe': markup } }));
     }
+  });
+
+  it('finds the place after the static navigation in a minified page too (no comments left)', () => {
+    const minified = '<html><body><div id="root"><header class="shell-topnav">nav</header></div></body></html>';
+    expect(insertAfterStaticChrome(minified, '<main>x</main>')).toBe('<html><body><div id="root"><header class="shell-topnav">nav</header><main>x</main></div></body></html>');
+    expect(insertAfterStaticChrome('<html><body><div id="root"></div></body></html>', '<main>x</main>')).not.toContain('<main>');
   });
 });
