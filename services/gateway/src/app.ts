@@ -73,6 +73,17 @@ const sha256Source = (text: string) => `sha256-${createHash('sha256').update(tex
 const unescapeAttr = (value: string) =>
   value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
+/** A high-priority preload of the markup's hero image (its AVIF sources), or '' without one. */
+export function heroImagePreload(markup: string): string {
+  const picture = /<picture\b[^>]*>([\s\S]*?)<\/picture>/.exec(markup);
+  if (!picture || !/fetchpriority="high"/.test(picture[1])) return '';
+  const avif = /<source\b[^>]*type="image\/avif"[^>]*>/.exec(picture[1])?.[0];
+  const srcset = avif && /srcset="([^"]*)"/i.exec(avif)?.[1];
+  if (!srcset) return '';
+  const sizes = /sizes="([^"]*)"/.exec(avif)?.[1] ?? '100vw';
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
+}
+
 /** dist/prerender/pages.json from tools/prerender, when the build made one. */
 function readPrerendered(staticDir: string, logger: Logger): PrerenderedPages | undefined {
   const file = join(staticDir, 'prerender', 'pages.json');
@@ -162,7 +173,12 @@ export function createGatewayApp(options: GatewayOptions): Express {
     let page = pages.get(key);
     if (page === undefined) {
       const remote = remoteForPath(path);
-      let hints = kitchensMeta + fontPreloadTags(staticDir) + preloadTags({ staticDir, manifest: options.manifest, remote });
+      // With a prerendered first paint the page needs its scripts for interaction, not to be seen:
+      // they load at low priority so the hero image and styles get the line first.
+      let hints =
+        kitchensMeta +
+        fontPreloadTags(staticDir) +
+        preloadTags({ staticDir, manifest: options.manifest, remote, priority: first ? 'low' : undefined });
       let html = readFileSync(indexHtml, 'utf8');
       let csp: string | undefined;
       if (first && prerendered) {
@@ -170,6 +186,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
         const markup = prerendered.pages[first];
         hints += `<style data-prerendered>${css}</style>`;
         html = insertAfterStaticChrome(html, markup);
+        // The hero image is the page's largest paint: asked for first, before scripts and styles.
+        html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
         // The policy allows exactly these inline styles: the block above and the markup's style="".
         const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
         csp = contentSecurityPolicyHeader({ ...securityOptions, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });

@@ -23,10 +23,10 @@ function readBuildManifest(dir: string): BuildManifest | null {
   }
 }
 
-const link = (href: string, as: 'script' | 'style' | 'font') =>
+const link = (href: string, as: 'script' | 'style' | 'font', priority?: 'low') =>
   as === 'font'
     ? `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`
-    : `<link rel="preload" href="${href}" as="${as}">`;
+    : `<link rel="preload" href="${href}" as="${as}"${priority ? ` fetchpriority="${priority}"` : ''}>`;
 
 /**
  * The chunks the shell's main script loads to *provide* each shared module. A build manifest's
@@ -60,25 +60,31 @@ export function providedSharedChunks(shellDir: string): string[] | null {
  * the browser discovers each file only after the previous one ran (HTML → main → bootstrap →
  * manifest → remoteEntry → routes), which is most of a slow phone's time to first content.
  */
-export function preloadTags(options: { staticDir: string; manifest: RemoteManifest; remote: RemoteName | null }): string {
-  const { staticDir, manifest, remote } = options;
+export function preloadTags(options: {
+  staticDir: string;
+  manifest: RemoteManifest;
+  remote: RemoteName | null;
+  /** 'low' when the page's first paint does not wait for scripts (a prerendered page). */
+  priority?: 'low';
+}): string {
+  const { staticDir, manifest, remote, priority } = options;
   const tags: string[] = [];
   const shell = readBuildManifest(join(staticDir, 'shell'));
   const provided = providedSharedChunks(join(staticDir, 'shell'));
   for (const shared of shell?.shared ?? []) {
-    for (const js of shared.assets.js.sync) if (!provided || provided.includes(js)) tags.push(link(`/${js}`, 'script'));
+    for (const js of shared.assets.js.sync) if (!provided || provided.includes(js)) tags.push(link(`/${js}`, 'script', priority));
     for (const css of shared.assets.css.sync) tags.push(link(`/${css}`, 'style'));
   }
   if (remote) {
     const entry = manifest.remotes[remote];
-    tags.push(link(entry, 'script'));
+    tags.push(link(entry, 'script', priority));
     const local = entry === `/remotes/${REMOTE_DIRS[remote]}/remoteEntry.js`;
     const built = local ? readBuildManifest(join(staticDir, 'remotes', REMOTE_DIRS[remote])) : null;
     const routes = built?.exposes?.find((e) => e.path === './Routes');
     if (routes) {
       const base = `/remotes/${REMOTE_DIRS[remote]}/`;
       // Only what the Routes module needs at once: its lazy chunks (gates, rare pages) stay lazy.
-      for (const js of routes.assets.js.sync) tags.push(link(base + js, 'script'));
+      for (const js of routes.assets.js.sync) tags.push(link(base + js, 'script', priority));
       for (const css of routes.assets.css.sync) tags.push(link(base + css, 'style'));
     }
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, silentLogger } from '@croft/service-kit';
-import { createGatewayApp, insertAfterStaticChrome } from './app';
+import { createGatewayApp, heroImagePreload, insertAfterStaticChrome } from './app';
 import { buildRemoteManifest } from './manifest';
 import { gatewayConfigSchema } from './config';
 
@@ -72,5 +72,16 @@ describe('gateway: prerendered first paint', () => {
     const minified = '<html><body><div id="root"><header class="shell-topnav">nav</header></div></body></html>';
     expect(insertAfterStaticChrome(minified, '<main>x</main>')).toBe('<html><body><div id="root"><header class="shell-topnav">nav</header><main>x</main></div></body></html>');
     expect(insertAfterStaticChrome('<html><body><div id="root"></div></body></html>', '<main>x</main>')).not.toContain('<main>');
+  });
+
+  it('asks for the hero image first: a high-priority AVIF preload from the markup\'s eager picture', () => {
+    const hero =
+      '<main><picture class="cc-picture"><source srcSet="/images/cafe-1-480.avif 480w, /images/cafe-1-768.avif 768w" type="image/avif" sizes="100vw"/>' +
+      '<source srcset="/images/cafe-1-480.webp 480w" type="image/webp" sizes="100vw"/><img fetchpriority="high" src="/images/cafe-1-768.webp"/></picture></main>';
+    expect(heroImagePreload(hero)).toBe(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/images/cafe-1-480.avif 480w, /images/cafe-1-768.avif 768w" imagesizes="100vw" fetchpriority="high">',
+    );
+    expect(heroImagePreload(hero.replace('fetchpriority="high"', 'loading="lazy"'))).toBe('');
+    expect(heroImagePreload('<main><h1>No image</h1></main>')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { Component, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@croft/router';
 import { prerenderedFor, releasePrerendered } from './prerendered';
 import { Button, PageFrame, Spinner } from '@croft/ui';
@@ -60,11 +60,20 @@ class RemoteBoundary extends Component<{ fallback: () => ReactNode; children: Re
   }
 }
 
+/** Puts the server's prerendered node (the same element, not a copy) back on screen. */
+function Prerendered({ node }: { node: Element }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    holder.current?.append(node);
+  }, [node]);
+  return <div ref={holder} className="shell-prerendered" />;
+}
+
 function RemoteLoading() {
   const { pathname } = useLocation();
   const prerendered = prerenderedFor(pathname);
-  // The server's prerendered first paint stays on screen (same markup the page will render).
-  if (prerendered) return <div className="shell-prerendered" dangerouslySetInnerHTML={{ __html: prerendered }} />;
+  // The server's prerendered first paint stays on screen until the page renders the same markup.
+  if (prerendered) return <Prerendered node={prerendered} />;
   return (
     <div className="shell-remote-loading">
       <Spinner label="Loading" />

@@ -20,7 +20,6 @@ export function SectionHero({ page, titleId, children }: { page: PageKey; titleI
         position={image.position}
         loading="eager"
         fetchPriority="high"
-        decoding="async"
         className="site-hero__image"
       />
       <div className="site-hero__scrim" style={{ opacity: Math.max(image.overlay ?? 0.45, 0.45) }} aria-hidden="true" />
