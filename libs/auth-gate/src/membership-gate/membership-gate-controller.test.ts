@@ -373,6 +373,19 @@ describe('membership gate: email fallback and background registration', () => {
     expect(device.getUserHandle()).toBe(NEW_HANDLE);
   });
 
+  it('a person who signed in by email but is not a subscriber is told so and not let through', async () => {
+    const { gate, client, device, onAllowed, toasts } = setup({ platform: false });
+    await gate.start();
+    gate.useEmailInstead();
+    gate.emailSignedIn(false);
+    expect(gate.getState()).toEqual({ view: 'idle' });
+    expect(onAllowed).not.toHaveBeenCalled();
+    expect(device.getLastSuccessAt()).toBeNull();
+    expect(toasts).toContainEqual(expect.objectContaining({ description: 'That email is not an active subscriber.' }));
+    await gate.whenIdle();
+    expect(client.registerOptions).not.toHaveBeenCalled();
+  });
+
   it('keeps access when the background registration fails, and reports it quietly', async () => {
     const { gate, onBackgroundError, toasts } = setup({ platform: false, passkeys: { startRegistration: vi.fn(async () => Promise.reject(domError('NotAllowedError'))) } });
     await gate.start();

@@ -76,7 +76,11 @@ export interface MembershipGateController {
   /** 'Email instead': hand over to the email sign-in dialog. */
   useEmailInstead(): void;
   /** The email sign-in dialog verified a code. */
-  emailSignedIn(): void;
+  /**
+   * The email sign-in finished. `member` is the signed-in person's live membership (an active
+   * newsletter subscriber); a non-member is signed in but not let through the gate.
+   */
+  emailSignedIn(member?: boolean): void;
   submitLinkEmail(email: string): Promise<void>;
   submitLinkCode(code: string): Promise<void>;
   backToLinkEmail(): void;
@@ -291,8 +295,13 @@ export function createMembershipGateController(deps: MembershipGateDeps): Member
       set({ view: 'email' });
     },
 
-    emailSignedIn() {
+    emailSignedIn(member = true) {
       if (state.view !== 'email') return;
+      if (!member) {
+        toast({ title: 'Not a member yet', description: MESSAGES.linkNotSubscribed, variant: 'destructive' });
+        this.close();
+        return;
+      }
       afterSuccess('email', epoch);
     },
 

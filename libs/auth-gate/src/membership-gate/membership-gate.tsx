@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createIdentityClient } from '@croft/api-client';
+import { createAccountClient, createIdentityClient } from '@croft/api-client';
 import { getSessionClient, type Session } from '@croft/session';
 import { EmailSignInDialog, type EmailSignInClient } from '../email-sign-in/email-sign-in-dialog';
 import { LinkMembershipDialog } from './link-membership-dialog';
@@ -13,10 +13,21 @@ export interface MembershipGateProps {
   emailClient?: EmailSignInClient;
   /** Receives the session from the email sign-in; defaults to the shared session client. */
   onEmailSession?: (session: unknown) => void;
+  /**
+   * Whether the person who just signed in by email is a member (an active newsletter subscriber);
+   * defaults to the identity service's live answer for their access token.
+   */
+  isMember?: (session: Session) => Promise<boolean>;
+}
+
+/** The identity service's live membership answer for a session (GET /user). */
+async function memberByIdentity(session: Session): Promise<boolean> {
+  const account = createAccountClient({ getAccessToken: () => session.access_token });
+  return (await account.getUser()).member;
 }
 
 /** Renders whichever modal the gate is in: passkey unlock, link membership, or email sign-in. */
-export function MembershipGate({ gate, emailClient, onEmailSession }: MembershipGateProps) {
+export function MembershipGate({ gate, emailClient, onEmailSession, isMember = memberByIdentity }: MembershipGateProps) {
   const { state, controller } = gate;
   const client = useMemo(() => emailClient ?? createIdentityClient(), [emailClient]);
   return (
@@ -56,7 +67,11 @@ export function MembershipGate({ gate, emailClient, onEmailSession }: Membership
           onSignedIn={(session) => {
             if (onEmailSession) onEmailSession(session);
             else getSessionClient().setSession(session as Session);
-            controller.emailSignedIn();
+            // Signing in is not membership: the gate lets members through (spec 001 §6).
+            void isMember(session as Session).then(
+              (member) => controller.emailSignedIn(member),
+              () => controller.emailSignedIn(false),
+            );
           }}
         />
       )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BACKGROUND_SETS, type PageKey } from '@croft/contracts';
 import { Picture } from '@croft/ui';
 import { CmsText } from '../cms-text/cms-text';
+import { usePrerenderedHeroImage } from './adopt-prerendered';
 import './section-hero.css';
 
 /**
@@ -11,8 +12,12 @@ import './section-hero.css';
  */
 export function SectionHero({ page, titleId, children }: { page: PageKey; titleId: string; children?: ReactNode }) {
   const image = BACKGROUND_SETS[page][0];
+  const prerendered = usePrerenderedHeroImage(page);
   return (
     <section className="site-hero" data-tone={image.tone} aria-labelledby={titleId}>
+      {prerendered.adopted ? (
+        <div ref={prerendered.slot} className="site-hero__adopted" />
+      ) : (
       <Picture
         imageId={image.id}
         alt=""
@@ -22,6 +27,7 @@ export function SectionHero({ page, titleId, children }: { page: PageKey; titleI
         fetchPriority="high"
         className="site-hero__image"
       />
+      )}
       <div className="site-hero__scrim" style={{ opacity: Math.max(image.overlay ?? 0.45, 0.45) }} aria-hidden="true" />
       <div className="site-hero__inner">
         <CmsText page={page} section="hero" contentKey="title" as="h1" id={titleId} className="site-hero__title" />
