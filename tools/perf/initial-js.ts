@@ -1,5 +1,6 @@
 /**
- * Initial JS for a page, in KB gzip: every script the browser fetches until the page is idle,
+ * Initial JS for a page, in KB gzip: every script the browser fetches until the page is idle
+ * (and the image bytes it fetched meanwhile),
  * gzipped at level 9 from the bytes served. Printed next to the bare React 19 + federation
  * host (tools/perf/baseline), measured the same way in the same run.
  *
@@ -15,9 +16,14 @@ async function measure(url: string, ready: (page: import('playwright').Page) => 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const page = await browser.newPage();
   const scripts: { url: string; gzip: number; raw: number }[] = [];
+  const images: { url: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     const type = res.request().resourceType();
+    if (type === 'image') {
+      pending.push(res.body().then((body) => void images.push({ url: res.url(), bytes: body.length }), () => undefined));
+      return;
+    }
     if (type !== 'script') return;
     pending.push(
       res.body().then((body) => {
@@ -31,7 +37,7 @@ async function measure(url: string, ready: (page: import('playwright').Page) => 
   await Promise.all(pending);
   await browser.close();
   const total = scripts.reduce((n, s) => n + s.gzip, 0);
-  return { total, scripts: scripts.sort((a, b) => b.gzip - a.gzip) };
+  return { total, scripts: scripts.sort((a, b) => b.gzip - a.gzip), images: images.sort((a, b) => b.bytes - a.bytes) };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -58,6 +64,9 @@ async function main() {
     console.info(`  total ${kb(site.total)} gzip`);
     console.info(`Bare React 19 + MF host loading one remote: ${kb(bare.total)} gzip`);
     console.info(`Ratio: ${(site.total / bare.total).toFixed(2)}× (target ≤ 1.30×)`);
+    const imageBytes = site.images.reduce((n, i) => n + i.bytes, 0);
+    console.info(`Images for ${url} until idle (a 1280×720 window): ${kb(imageBytes)} in ${site.images.length} files`);
+    for (const i of site.images) console.info(`  ${kb(i.bytes).padStart(9)}  ${new URL(i.url).pathname}`);
   } finally {
     await baseline.stop();
     await stop?.();

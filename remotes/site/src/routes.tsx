@@ -1,10 +1,20 @@
 import { lazy, type ComponentType } from 'react';
 import HomePage from './pages/home-page';
 import { sectionPage } from './features/section-page/section-page';
+import { SiteFooter } from './features/footer/site-footer';
 
-/** A lazily loaded page from a module's named export. */
+/** A lazily loaded page from a module's named export, with the site footer under it. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(async () => ({ default: pick(await load()) }));
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  function WithFooter() {
+    return (
+      <>
+        <Page />
+        <SiteFooter />
+      </>
+    );
+  }
+  return WithFooter;
 }
 
 /**

@@ -4,6 +4,7 @@ import { previewImageFor, type PageKey } from '@croft/contracts';
 import { MemberMenu } from './member-menu';
 import { usePageTransition } from './overlays/transition-context';
 import { preloadSectionImages } from './overlays/image-preload';
+import { useBrandName } from './use-brand-name';
 import './top-nav.css';
 
 /** Navigation entries in the order of the spec (file 000 §2). */
@@ -24,7 +25,9 @@ const isPlainClick = (event: MouseEvent) =>
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
 
-export function TopNav({ brand = 'Croft Common' }: { brand?: string }) {
+export function TopNav({ brand: given }: { brand?: string }) {
+  const fromCms = useBrandName();
+  const brand = given ?? fromCms;
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const transition = usePageTransition();
