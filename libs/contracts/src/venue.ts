@@ -217,3 +217,17 @@ export const bookingResponseSchema = z.strictObject({
   guest_email: z.enum(['sent', 'failed']),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+/** '2026-12-04' → 'Friday 4 December 2026': a booking's calendar date, whatever the reader's time zone. */
+export function longBookingDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(y, m - 1, d)));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+}

@@ -1,4 +1,4 @@
-import { BOOKING_OCCASION_LABELS, type BookingRequestParsed } from '@croft/contracts';
+import { BOOKING_OCCASION_LABELS, longBookingDate, type BookingRequestParsed } from '@croft/contracts';
 import type { MailMessage } from '@croft/service-kit';
 
 export const GUEST_ACK_SUBJECT = "We've got your booking enquiry";
@@ -7,19 +7,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** '2027-03-14' → 'Sunday 14 March 2027' */
-export function longDate(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(y, m - 1, d)));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
-}
+/** '2027-03-14' → 'Sunday 14 March 2027' (shared with the /book page). */
+export const longDate = longBookingDate;
 
 function details(input: BookingRequestParsed): [string, string][] {
   const rows: [string, string][] = [

@@ -5,6 +5,7 @@ import {
   BOOKING_OCCASION_LABELS,
   BOOKING_PARTY_MAX,
   BOOKING_PARTY_MIN,
+  longBookingDate,
   type BookingRequest,
   type BookingResponse,
 } from '@croft/contracts';
@@ -20,7 +21,6 @@ import {
   type BookingFieldErrors,
   type BookingFormValues,
 } from './book-rules';
-import { longDateLabel } from './long-date';
 import './book-page.css';
 
 export const BOOK_MESSAGES = {
@@ -122,7 +122,7 @@ export function BookPage({ client: given, today: givenToday }: BookPageProps) {
             <dl className="site-book__summary">
               <dt>Date</dt>
               <dd>
-                {longDateLabel(sent.request.date)}
+                {longBookingDate(sent.request.date)}
                 {sent.request.time ? `, ${sent.request.time}` : ''}
               </dd>
               <dt>Party size</dt>
