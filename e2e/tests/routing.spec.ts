@@ -67,16 +67,3 @@ test('navigation scrolls back to the top', async ({ page }) => {
   await expect(page).toHaveURL('/beer');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
-
-test('mobile: the menu toggle opens the nav and a link closes it', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  const toggle = page.getByRole('button', { name: 'Menu' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByRole('link', { name: 'BEER' })).toBeHidden();
-  await toggle.click();
-  await expect(page.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('link', { name: 'BEER' }).click();
-  await expect(page).toHaveURL('/beer');
-  await expect(page.getByRole('link', { name: 'BEER' })).toBeHidden();
-});
