@@ -160,3 +160,15 @@ test('the first paint is prerendered: the hero is in the HTML before any script 
   await expect(image).toHaveAttribute('fetchpriority', 'high');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
+
+test("the Common Room's OPEN: 'Take a look' goes to /calendar and 'Common membership' explains membership", async ({ page }) => {
+  await page.goto('/common-room');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Common Room' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog').first();
+  await expect(menu.getByRole('link', { name: 'Take a look' })).toHaveAttribute('href', '/calendar');
+  await menu.getByRole('button', { name: 'Common membership' }).click();
+  const membership = page.getByRole('dialog', { name: /membership/i }).last();
+  await expect(membership).toBeVisible();
+  await expect(membership.getByText(/newsletter/i).first()).toBeVisible();
+});

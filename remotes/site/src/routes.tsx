@@ -30,7 +30,7 @@ export const routes: Record<string, ComponentType> = {
   '/kitchens': sectionPage('kitchens'),
   '/hall': sectionPage('hall'),
   '/community': sectionPage('community'),
-  '/onekitchen-menu': lazyPage(() => import('./features/menus/one-kitchen-menu-page'), (m) => m.OneKitchenMenuPage),
+  '/onekitchen-menu': lazyPage(() => import('./features/one-kitchen/one-kitchen-menu-page'), (m) => m.OneKitchenMenuPage),
   '/book': lazyPage(() => import('./features/book/book-page'), (m) => m.BookPage),
   '/privacy': lazyPage(() => import('./features/info-pages/privacy-page'), (m) => m.PrivacyPage),
   '/branding': lazyPage(() => import('./features/info-pages/branding-page'), (m) => m.BrandingPage),

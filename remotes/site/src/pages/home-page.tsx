@@ -3,8 +3,7 @@ import { HeroCarousel } from '@croft/ui';
 import { HomeHeroText } from './home-hero-text';
 import { FaqSection } from '../features/faq/faq-section';
 import { SiteFooter } from '../features/footer/site-footer';
-import { PageActions } from '../features/menus/page-actions';
-import { useEditMode } from '../features/edit-mode/use-edit-mode';
+import { PageActions } from '@croft/menus';
 import { useCarouselImages } from '../features/hero-carousel-data/use-carousel-images';
 import { TextSection } from '../features/section-page/text-section';
 import '../features/section-page/section-page.css';
@@ -15,7 +14,6 @@ import '../features/section-page/section-page.css';
  */
 export default function HomePage() {
   const titleId = useId();
-  const editMode = useEditMode();
   const { images } = useCarouselImages('home', 'hero');
   const slides = images.map((image) => ({ id: image.imageId, alt: image.alt, overlay: image.overlay, position: image.position }));
   return (
@@ -30,7 +28,7 @@ export default function HomePage() {
           <FaqSection page="home" />
         </div>
         {/* OPEN on home shows the kitchens' menu: the food is what most first-time visitors ask about. */}
-        <PageActions page="kitchens" editMode={editMode} />
+        <PageActions page="kitchens" />
       </main>
       <SiteFooter />
     </>

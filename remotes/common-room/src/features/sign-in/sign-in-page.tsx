@@ -5,6 +5,7 @@ import { EmailSignInDialog } from '@croft/auth-gate';
 import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
 import { getSessionClient, type Session } from '@croft/session';
 import { PageFrame } from '@croft/ui';
+import { PageActions } from '@croft/menus';
 import './sign-in-page.css';
 
 export const MEMBER_LANDING = '/common-room/main';
@@ -44,6 +45,7 @@ export function SignInPage() {
         </div>
       </PageFrame>
       <SecretSevenTrail gesture={gesture} />
+      <PageActions page="common-room" />
       <EmailSignInDialog
         open={open}
         onClose={() => setOpen(false)}

@@ -4,8 +4,7 @@ import { useNavigate } from '@croft/router';
 import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
 import { FaqSection } from '../faq/faq-section';
 import { SiteFooter } from '../footer/site-footer';
-import { PageActions } from '../menus/page-actions';
-import { useEditMode } from '../edit-mode/use-edit-mode';
+import { PageActions } from '@croft/menus';
 import { FederatedDialog, type FederatedDialogName } from '../federated-dialog/federated-dialog';
 import { SectionHero } from './section-hero';
 import { TextSection } from './text-section';
@@ -88,7 +87,6 @@ function useSecretReveal(page: SectionPageKey, surface: RefObject<HTMLElement | 
 export function SectionPage({ page, firstSection = 'hero' }: { page: SectionPageKey; firstSection?: string }) {
   const titleId = useId();
   const surface = useRef<HTMLElement>(null);
-  const editMode = useEditMode();
   const reveal = useSecretReveal(page, surface, firstSection);
   return (
     <>
@@ -99,7 +97,7 @@ export function SectionPage({ page, firstSection = 'hero' }: { page: SectionPage
           <TextSection page={page} section="details" imageIndex={2} />
           <FaqSection page={page} />
         </div>
-        <PageActions page={page} editMode={editMode} />
+        <PageActions page={page} />
         {reveal}
       </main>
       <SiteFooter />

@@ -83,3 +83,25 @@ describe('PageActions', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/hall');
   });
 });
+
+describe('PageActions and the CMS edit mode mark', () => {
+  it('BOOK does nothing while the document is marked as in edit mode (no prop needed)', async () => {
+    const { CMS_EDIT_MODE_ATTRIBUTE } = await import('@croft/contracts');
+    document.documentElement.setAttribute(CMS_EDIT_MODE_ATTRIBUTE, 'true');
+    try {
+      const { unmount } = renderMarked();
+      expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('aria-disabled', 'true');
+      unmount();
+    } finally {
+      document.documentElement.removeAttribute(CMS_EDIT_MODE_ATTRIBUTE);
+    }
+  });
+});
+
+function renderMarked() {
+  return render(
+    <MemoryRouter initialEntries={['/cafe']}>
+      <PageActions page="cafe" />
+    </MemoryRouter>,
+  );
+}

@@ -6,12 +6,16 @@ import type { MenuPage } from './menu-data';
 // The menus (and their data) load when a visitor reaches for OPEN, not with the page.
 const loadMenuOverlay = () => import('./menu-overlay');
 const MenuOverlay = lazy(async () => ({ default: (await loadMenuOverlay()).MenuOverlay }));
+import { useEditMode } from './use-edit-mode';
 import './page-actions.css';
 
 export interface PageActionsProps {
   /** The page type whose menu OPEN shows. */
   page: MenuPage;
-  /** Content editing is on: BOOK stays put (spec 000 §2: "it does nothing in edit mode"). */
+  /**
+   * Content editing is on: BOOK stays put (spec 000 §2: "it does nothing in edit mode"). Default:
+   * what the CMS overlay marks on the document (`data-cms-edit-mode`).
+   */
   editMode?: boolean;
   className?: string;
 }
@@ -21,7 +25,9 @@ export interface PageActionsProps {
  * overlay) and BOOK (a real link to /book, so it works before or without JavaScript). They sit
  * below the nudge button's spot (13rem from the bottom) and inside the phone's safe area.
  */
-export function PageActions({ page, editMode = false, className }: PageActionsProps) {
+export function PageActions({ page, editMode: given, className }: PageActionsProps) {
+  const marked = useEditMode();
+  const editMode = given ?? marked;
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first OPEN on, so closing hands focus back as the dialog expects.
   const [menuWanted, setMenuWanted] = useState(false);

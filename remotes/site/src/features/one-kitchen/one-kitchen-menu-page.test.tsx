@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@croft/router';
 import { OneKitchenMenuPage } from './one-kitchen-menu-page';
-import { MENUS } from './menu-data';
+import { MENUS } from '@croft/menus';
 
 describe('OneKitchenMenuPage', () => {
   it('shows the whole kitchens menu on the page, not in a dialog', () => {

@@ -1,6 +1,5 @@
 import { PageFrame } from '@croft/ui';
-import { MENUS } from './menu-data';
-import { MenuSections } from './menu-sections';
+import { MENUS, MenuSections } from '@croft/menus';
 import './one-kitchen-menu-page.css';
 
 /** Anchor id of a kitchens section on /onekitchen-menu, e.g. '#menu-pizza'. */
