@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@croft/router';
 import { ToastProvider } from '@croft/ui';
@@ -24,17 +24,22 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
       if (!(error instanceof RemoteLoadError)) console.error(error);
     },
   });
-  root.render(
-    <StrictMode>
-      <ToastProvider>
-        <SessionProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </SessionProvider>
-      </ToastProvider>
-    </StrictMode>,
-  );
+  // The first render is a transition: React renders it in slices and yields to the browser in
+  // between, so taking over the prerendered page never blocks input for long (TBT). The
+  // prerendered markup stays on screen meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ToastProvider>
+          <SessionProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </SessionProvider>
+        </ToastProvider>
+      </StrictMode>,
+    );
+  });
   // A returning member's session comes back from the refresh cookie after first paint.
   void restoreSession();
 }
