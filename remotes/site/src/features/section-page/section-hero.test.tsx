@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { SectionHero } from './section-hero';
 
 describe('SectionHero', () => {
@@ -35,5 +35,21 @@ describe('SectionHero', () => {
     render(<SectionHero page="beer" titleId="t" />);
     const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
     expect(hero.querySelector('#cafe-img')).toBeNull();
+  });
+
+  it('gives up the prerendered image when it fails to load: the page renders its own, which retries', async () => {
+    const prerendered = document.createElement('main');
+    prerendered.setAttribute('data-prerendered', '');
+    prerendered.dataset.section = 'beer';
+    prerendered.innerHTML = '<section class="site-hero"><picture class="cc-picture"><img id="server-img" alt=""></picture></section>';
+    document.body.append(prerendered);
+    const serverImage = document.getElementById('server-img')!;
+    render(<SectionHero page="beer" titleId="t" />);
+    const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
+    expect(hero.querySelector('img')).toBe(serverImage);
+    await act(async () => serverImage.dispatchEvent(new Event('error')));
+    const own = hero.querySelector('img')!;
+    expect(own).not.toBe(serverImage);
+    expect(own).toHaveAttribute('fetchpriority', 'high');
   });
 });
