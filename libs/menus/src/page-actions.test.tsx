@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
+import { CMS_EDIT_MODE_ATTRIBUTE } from '@croft/contracts';
 import { PageActions } from './page-actions';
 import type { MenuPage } from './menu-data';
 
@@ -85,8 +86,7 @@ describe('PageActions', () => {
 });
 
 describe('PageActions and the CMS edit mode mark', () => {
-  it('BOOK does nothing while the document is marked as in edit mode (no prop needed)', async () => {
-    const { CMS_EDIT_MODE_ATTRIBUTE } = await import('@croft/contracts');
+  it('BOOK does nothing while the document is marked as in edit mode (no prop needed)', () => {
     document.documentElement.setAttribute(CMS_EDIT_MODE_ATTRIBUTE, 'true');
     try {
       const { unmount } = renderMarked();
