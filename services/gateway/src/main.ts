@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');
 
-  stopOnSignals(logger, () => server.close(), () => mongo.stop(), async () => mailer.close());
+  stopOnSignals(logger, () => server.close(), async () => venue.close(), async () => newsletter.close(), () => mongo.stop(), async () => mailer.close());
 }
 
 main().catch((error: unknown) => {

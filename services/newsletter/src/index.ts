@@ -7,3 +7,5 @@ export type { NewsletterRateLimits } from './http/newsletter-routes';
 export { SUBSCRIBER_COLLECTION, subscriberModel } from './data/subscriber-model';
 export type { Subscriber, SubscriberModel } from './data/subscriber-model';
 export { WELCOME_SUBJECT } from './domain/welcome-email';
+export { EVIDENCE_KEPT_YEARS, PERSONAL_DATA_KEPT_DAYS, RETENTION_SWEEP_INTERVAL_MS } from './domain/retention';
+export type { NewsletterSweepResult } from './domain/retention';

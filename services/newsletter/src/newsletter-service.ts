@@ -10,6 +10,7 @@ import {
 } from '@croft/service-kit';
 import { subscriberModel, type SubscriberModel } from './data/subscriber-model';
 import { createSubscriptions } from './domain/subscriptions';
+import { RETENTION_SWEEP_INTERVAL_MS, createNewsletterRetention, type NewsletterSweepResult } from './domain/retention';
 import { DEFAULT_RATE_LIMITS, newsletterRoutes, type NewsletterRateLimits } from './http/newsletter-routes';
 
 export interface NewsletterServiceOptions {
@@ -31,6 +32,11 @@ export interface NewsletterServiceOptions {
   rateLimitInMongo?: boolean;
   /** How long to wait for the SMTP server before answering welcome_email 'failed' (default 15 s). */
   mailTimeoutMs?: number;
+  /**
+   * How often to apply the retention rules to unsubscribed records (default hourly; the first
+   * sweep runs at once). 0 = never on its own (tests call `sweepExpired`).
+   */
+  retentionSweepMs?: number;
 }
 
 export interface NewsletterService {
@@ -39,12 +45,19 @@ export interface NewsletterService {
   /** Membership = an active newsletter subscriber (case-insensitive email). For identity, in-process. */
   isActiveSubscriber(email: string): Promise<boolean>;
   models: { subscriber: SubscriberModel };
+  /** Applies the unsubscribe retention rules now (see domain/retention.ts). */
+  sweepExpired(): Promise<NewsletterSweepResult>;
+  /** Stops the retention timer. */
+  close(): void;
 }
 
 export function createNewsletterService(options: NewsletterServiceOptions): NewsletterService {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger();
   const subscriber = subscriberModel(options.db);
+  const retention = createNewsletterRetention({ model: subscriber, clock, logger });
+  const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
+  const stopRetention = sweepMs > 0 ? retention.start(sweepMs) : () => undefined;
   const subscriptions = createSubscriptions({
     model: subscriber,
     mailer: options.mailer,
@@ -69,5 +82,7 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
     router,
     isActiveSubscriber: (email) => subscriptions.isActiveSubscriber(email),
     models: { subscriber },
+    sweepExpired: () => retention.sweepExpired(),
+    close: stopRetention,
   };
 }

@@ -10,3 +10,10 @@ export { DONATION_COLLECTION, TOTAL_COLLECTION, TOTAL_ID } from './data/donation
 export { MESSAGE_COLLECTION } from './data/message-model';
 export { BOOKING_COLLECTION } from './data/booking-model';
 export { GUEST_ACK_SUBJECT } from './domain/booking-emails';
+export {
+  BOOKING_KEPT_MONTHS,
+  MESSAGE_KEPT_MONTHS,
+  RETENTION_SWEEP_INTERVAL_MS,
+  UNPUBLISHED_MESSAGE_KEPT_DAYS,
+} from './domain/retention';
+export type { SweepResult as VenueSweepResult } from './domain/retention';

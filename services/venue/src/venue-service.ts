@@ -17,6 +17,7 @@ import { DEFAULT_VENUE_EMAIL } from './config';
 import { createBookingEnquiries } from './domain/bookings';
 import { createCommonGoodFund, type CommonGoodFund } from './domain/common-good-fund';
 import { createCommonGoodMessages } from './domain/messages';
+import { RETENTION_SWEEP_INTERVAL_MS, createVenueRetention, type SweepResult } from './domain/retention';
 import { DEFAULT_RATE_LIMITS, venueRoutes, type VenueRateLimits } from './http/venue-routes';
 
 export interface VenueServiceOptions {
@@ -38,6 +39,11 @@ export interface VenueServiceOptions {
   rateLimitInMongo?: boolean;
   /** How long to wait for the SMTP server before answering '…_email: failed' (default 15 s). */
   mailTimeoutMs?: number;
+  /**
+   * How often to delete expired booking enquiries and messages (default hourly; the first sweep
+   * runs at once). 0 = never on its own (tests call `sweepExpired`).
+   */
+  retentionSweepMs?: number;
 }
 
 export interface VenueService {
@@ -47,6 +53,10 @@ export interface VenueService {
   /** Records the seed donations that are missing (idempotent across restarts). */
   seed(options?: { donations?: readonly DonationSeed[] }): Promise<{ donationsInserted: number; combined_total_cents: number }>;
   models: { donation: DonationModel; total: TotalModel; message: MessageModel; booking: BookingModel };
+  /** Deletes booking enquiries and messages past their retention period (see domain/retention.ts). */
+  sweepExpired(): Promise<SweepResult>;
+  /** Stops the retention timer. */
+  close(): void;
 }
 
 export function createVenueService(options: VenueServiceOptions): VenueService {
@@ -56,6 +66,10 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
   const total = totalModel(options.db);
   const message = messageModel(options.db);
   const booking = bookingModel(options.db);
+
+  const retention = createVenueRetention({ bookings: booking, messages: message, clock, logger });
+  const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
+  const stopRetention = sweepMs > 0 ? retention.start(sweepMs) : () => undefined;
 
   const fund = createCommonGoodFund({ donations: donation, totals: total, clock, logger });
   const router = venueRoutes({
@@ -96,5 +110,7 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
       return { donationsInserted, combined_total_cents: combined };
     },
     models: { donation, total, message, booking },
+    sweepExpired: () => retention.sweepExpired(),
+    close: stopRetention,
   };
 }

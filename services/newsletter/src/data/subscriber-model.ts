@@ -20,11 +20,13 @@ export interface Subscriber {
   _id: Types.ObjectId;
   /** Stored lower-cased; unique. */
   email: string;
-  name: string;
+  /** Always set while active; removed (with phone, birthday, interests) 30 days after unsubscribing. */
+  name?: string;
   phone?: string;
   /** 'day/monthname' */
   birthday?: string;
-  interests: NewsletterInterest[];
+  /** Absent once removed after unsubscribing. */
+  interests?: NewsletterInterest[];
   status: SubscriberStatus;
   consent: ConsentRecord;
   consent_history: ConsentRecord[];
@@ -50,7 +52,9 @@ const consentSchema = new Schema<ConsentRecord>(
 const subscriberSchema = new Schema<Subscriber>(
   {
     email: { type: String, required: true, lowercase: true, trim: true, maxlength: 254 },
-    name: { type: String, required: true, maxlength: 100 },
+    // Not required: the retention sweep removes it from unsubscribed records (domain/retention.ts);
+    // every subscribe sets it (the request schema requires it).
+    name: { type: String, maxlength: 100 },
     phone: { type: String, maxlength: 20 },
     birthday: { type: String, maxlength: 12 },
     interests: { type: [{ type: String, enum: NEWSLETTER_INTERESTS }], default: [] },

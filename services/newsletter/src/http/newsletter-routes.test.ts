@@ -61,6 +61,7 @@ beforeAll(async () => {
     close: () => smtp.close(),
   };
   newsletter = createNewsletterService({
+    retentionSweepMs: 0,
     db: mongo.connection,
     mailer,
     clock,
@@ -350,6 +351,7 @@ describe('POST /api/newsletter/subscribe', () => {
   it('keeps the subscription when the welcome email cannot be sent, and says so', async () => {
     const deadMailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, from: 'hello@croft.example' });
     const offline = createNewsletterService({
+      retentionSweepMs: 0,
       db: mongo.connection,
       mailer: deadMailer,
       clock,
@@ -497,6 +499,7 @@ describe('POST /api/newsletter/internal/member-check', () => {
 
   it('is not there (404) when no internal token is configured', async () => {
     const closed = createNewsletterService({
+      retentionSweepMs: 0,
       db: mongo.connection,
       mailer,
       clock,
@@ -527,6 +530,7 @@ describe('rate limits (defaults: 10 per IP per 10 minutes, 5 per email per hour)
 
   beforeAll(async () => {
     limited = createNewsletterService({
+      retentionSweepMs: 0,
       db: mongo.connection.useDb(`newsletter_rl_${process.pid}`),
       mailer,
       clock: rlClock,

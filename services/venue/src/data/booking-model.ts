@@ -31,6 +31,8 @@ export interface BookingDoc {
   venue_email: MailState;
   guest_email: MailState;
   created_at: Date;
+  /** Deleted by the retention sweep from here: 12 months after `date` (domain/retention.ts). */
+  expires_at: Date;
 }
 
 export type BookingModel = Model<BookingDoc>;
@@ -51,10 +53,12 @@ const bookingSchema = new Schema<BookingDoc>(
     venue_email: mailState,
     guest_email: mailState,
     created_at: { type: Date, required: true },
+    expires_at: { type: Date, required: true },
   },
   { collection: BOOKING_COLLECTION, versionKey: false, strict: 'throw' },
 );
 bookingSchema.index({ created_at: -1 });
+bookingSchema.index({ expires_at: 1 });
 
 export function bookingModel(connection: Connection): BookingModel {
   return (

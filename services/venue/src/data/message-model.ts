@@ -18,6 +18,8 @@ export interface MessageDoc {
   created_at: Date;
   moderated_at?: Date;
   moderated_by?: string;
+  /** Deleted by the retention sweep from here (domain/retention.ts messageExpiresAt). */
+  expires_at: Date;
 }
 
 export type MessageModel = Model<MessageDoc>;
@@ -31,10 +33,12 @@ const messageSchema = new Schema<MessageDoc>(
     created_at: { type: Date, required: true },
     moderated_at: { type: Date },
     moderated_by: { type: String },
+    expires_at: { type: Date, required: true },
   },
   { collection: MESSAGE_COLLECTION, versionKey: false, strict: 'throw' },
 );
 messageSchema.index({ status: 1, created_at: -1 });
+messageSchema.index({ expires_at: 1 });
 
 export function messageModel(connection: Connection): MessageModel {
   return (

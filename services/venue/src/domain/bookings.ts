@@ -9,6 +9,7 @@ import {
 import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { BookingModel } from '../data/booking-model';
 import { buildGuestEmail, buildVenueEmail } from './booking-emails';
+import { bookingExpiresAt } from './retention';
 
 export interface BookingEnquiries {
   /** Stores the enquiry first, then mails the venue and the guest; a mail failure keeps it. */
@@ -64,6 +65,7 @@ export function createBookingEnquiries(options: {
         venue_email: 'pending',
         guest_email: 'pending',
         created_at: clock.now(),
+        expires_at: bookingExpiresAt(input.date),
       });
       const id = (doc._id as Types.ObjectId).toHexString();
 

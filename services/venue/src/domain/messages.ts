@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { CommonGoodMessage, CommonGoodMessageStatus } from '@croft/contracts';
 import { HttpError, type Clock } from '@croft/service-kit';
 import type { MessageDoc, MessageModel } from '../data/message-model';
+import { messageExpiresAt } from './retention';
 
 export interface NewMessage {
   name?: string;
@@ -35,12 +36,14 @@ export function createCommonGoodMessages(options: { model: MessageModel; clock: 
     async submit(input) {
       const name = input.name?.trim();
       const email = input.email?.trim().toLowerCase();
+      const now = clock.now();
       const doc = await model.create({
         ...(name ? { name } : {}),
         ...(email ? { email } : {}),
         message: input.message,
         status: 'pending',
-        created_at: clock.now(),
+        created_at: now,
+        expires_at: messageExpiresAt(now, 'pending'),
       });
       return { id: (doc._id as Types.ObjectId).toHexString(), status: 'pending' };
     },
@@ -55,8 +58,16 @@ export function createCommonGoodMessages(options: { model: MessageModel; clock: 
     },
 
     async moderate(id, status, by) {
+      const existing = await model.findById(id, { created_at: 1 }).lean();
+      if (!existing) throw new HttpError(404, 'not_found', 'No message with this id.');
+      // Published: kept 12 months; rejected: deleted 30 days after it was sent (privacy notice).
+      const expires_at = messageExpiresAt(existing.created_at, status);
       const doc = await model
-        .findOneAndUpdate({ _id: id }, { $set: { status, moderated_at: clock.now(), moderated_by: by } }, { returnDocument: 'after' })
+        .findOneAndUpdate(
+          { _id: id },
+          { $set: { status, moderated_at: clock.now(), moderated_by: by, expires_at } },
+          { returnDocument: 'after' },
+        )
         .lean();
       if (!doc) throw new HttpError(404, 'not_found', 'No message with this id.');
       return toMessage(doc);

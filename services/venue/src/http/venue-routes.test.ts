@@ -58,6 +58,7 @@ function makeService(overrides: Partial<VenueServiceOptions> = {}): VenueService
     verifyAccessToken: verify,
     rateLimits: HIGH_LIMITS,
     rateLimitInMongo: false,
+    retentionSweepMs: 0,
     ...overrides,
   });
 }

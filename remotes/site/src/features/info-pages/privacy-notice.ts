@@ -16,29 +16,56 @@ export interface RetentionRule {
   kept: string;
 }
 
-/** How long each kind of record is kept: the table on /privacy. */
+/**
+ * How long each kind of record is kept: the table on /privacy. Each period is enforced in code:
+ * newsletter: services/newsletter/src/domain/retention.ts (hourly sweep); venue bookings and
+ * Common Good messages: services/venue/src/domain/retention.ts (hourly sweep on `expires_at`);
+ * codes, sessions and rate-limit counters: TTL indexes in services/identity and service-kit.
+ * Say "nothing yet" for anything the site does not store, and update this before it does.
+ */
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     what: 'Newsletter subscription (email, name, phone, birthday, interests)',
-    kept: 'While you are subscribed. When you unsubscribe, your name, phone, birthday and interests are deleted within 30 days.',
+    kept: 'While you are subscribed. 30 days after you unsubscribe, your name, phone, birthday and interests are deleted; your email address stays with the consent records below.',
   },
   {
     what: 'Consent and unsubscribe records (time, consent text version, IP address, user agent)',
-    kept: 'The newest 20 per address while you are subscribed, then 2 years after you unsubscribe, as proof we had your consent and respected your choice.',
+    kept: 'The newest 20 per address while you are subscribed. After you unsubscribe they are kept, with your email address, for 2 years as proof we had your consent and respected your choice, then deleted.',
   },
-  { what: 'One-time sign-in and membership codes', kept: '10 minutes, and they stop working once used.' },
+  {
+    what: 'One-time sign-in and membership codes',
+    kept: 'They work for 10 minutes and stop working once used. The stored record is deleted an hour after the code expires.',
+  },
   {
     what: 'Sessions (the refresh cookie and its record)',
-    kept: '30 days from your last visit, and never more than 90 days after you signed in. Signing out ends them at once.',
+    kept: 'A session works for 30 days from your last visit and never more than 90 days after you signed in; signing out ends it at once. Its record is deleted a day after those 90 days.',
   },
   {
     what: 'Your account: email, roles, passkeys, authenticator app',
-    kept: 'Until you ask us to delete it, or 2 years after you last signed in.',
+    kept: 'Until you ask us to delete it. Accounts are not deleted automatically when unused.',
   },
-  { what: 'Loyalty card photos and progress', kept: 'Until you delete a photo, or 12 months after the card is complete.' },
-  { what: 'Secret cinema bookings', kept: '12 months after the screening.' },
-  { what: 'Booking enquiries and the emails about them', kept: '12 months after the date you asked about.' },
-  { what: 'Common Good messages', kept: '12 months; messages we do not publish are deleted after 30 days.' },
-  { what: 'Site analytics', kept: '13 months, then deleted.' },
-  { what: 'Abuse counters (rate limits on IP addresses and email addresses)', kept: 'At most 1 hour.' },
+  {
+    what: 'Loyalty card photos and progress',
+    kept: 'Nothing yet: the loyalty card does not store photos or progress. We will update this notice before it does.',
+  },
+  {
+    what: 'Secret cinema bookings',
+    kept: 'Nothing yet: cinema tickets are not booked online. We will update this notice before they are.',
+  },
+  {
+    what: 'Booking enquiries',
+    kept: 'Our stored copy is deleted 12 months after the date you asked about. The email sent to our events team stays in its mailbox until the team deletes it.',
+  },
+  {
+    what: 'Common Good messages',
+    kept: 'Published messages: 12 months from when you sent them. Messages we do not publish (waiting for review or turned down) are deleted 30 days after you sent them.',
+  },
+  {
+    what: 'Site analytics',
+    kept: 'Nothing yet: the site does not record analytics. We will update this notice before it does.',
+  },
+  {
+    what: 'Abuse counters (rate limits on IP addresses and email addresses)',
+    kept: 'Until the counting window ends: at most 1 hour, or 24 hours for the limit on booking enquiries per email address.',
+  },
 ];

@@ -28,6 +28,12 @@ describe('PrivacyPage', () => {
     const table = screen.getByRole('table', { name: 'Retention periods' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(RETENTION_RULES.length);
-    expect(within(table).getByRole('rowheader', { name: /^Site analytics$/ }).closest('tr')).toHaveTextContent('13 months');
+    const row = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr');
+    expect(row('Site analytics')).toHaveTextContent('Nothing yet');
+    expect(row('Booking enquiries')).toHaveTextContent('12 months after the date you asked about');
+    expect(row('Common Good messages')).toHaveTextContent('deleted 30 days after you sent them');
+    expect(row('Consent and unsubscribe records (time, consent text version, IP address, user agent)')).toHaveTextContent(
+      'for 2 years',
+    );
   });
 });

@@ -19,7 +19,7 @@ const SECTIONS: readonly Section[] = [
         </p>
         <p>
           In short: we keep what we need to send the newsletter, run the Common Room, take your bookings and keep the site
-          working. We do not sell your data, we run no advertising trackers, and our analytics are our own.
+          working. We do not sell your data, and we run no advertising trackers or third-party analytics.
         </p>
       </>
     ),
@@ -102,8 +102,8 @@ const SECTIONS: readonly Section[] = [
             members&rsquo; area here, and a flag that you are signed in;
           </li>
           <li>
-            in session storage (gone when you close the tab): a random analytics session id, whether the intro has played,
-            and when a passkey was last set up.
+            in session storage (gone when you close the tab): whether the intro has played, and when a passkey was last set
+            up.
           </li>
         </ul>
         <p>None of these are advertising cookies, and nothing here is shared with anyone else.</p>
@@ -115,9 +115,9 @@ const SECTIONS: readonly Section[] = [
     title: 'Loyalty card',
     body: (
       <p>
-        Members can keep a photo loyalty card. We store the photos you upload for each box and the card&rsquo;s progress
-        (punches, rewards, dates). Photos are private: they are shown through links that expire after one hour. Please
-        keep other people out of your photos. You can delete any photo from the card.
+        The photo loyalty card is not live yet: today it stores no photos and no progress. When it opens, we will store
+        the photos members upload for each box and the card&rsquo;s progress (punches, rewards, dates), and update this
+        notice first with how long they are kept.
       </p>
     ),
   },
@@ -127,8 +127,8 @@ const SECTIONS: readonly Section[] = [
     body: (
       <>
         <p>
-          <strong>Secret cinema:</strong> your name, your guest&rsquo;s name if you book two tickets, your email, the
-          ticket numbers and the screening date, so we can email your tickets and check you in.
+          <strong>Secret cinema:</strong> tickets are not booked online yet, so we store nothing for it. This notice will
+          say what we keep before online booking opens.
         </p>
         <p>
           <strong>Booking enquiries</strong> from the BOOK page: your name, email, the date, the party size, the occasion
@@ -155,18 +155,10 @@ const SECTIONS: readonly Section[] = [
     id: 'privacy-analytics',
     title: 'Site analytics',
     body: (
-      <>
-        <p>
-          To see which pages help and which do not, our own analytics record the pages you view, how long you stay and how
-          far you scroll, the page you came from, which links and buttons are used (with up to 100 characters of their
-          text), and your device type, browser and operating system (read from the user agent). Visits are grouped by a
-          random session id kept in session storage; if you are signed in, your account id is attached.
-        </p>
-        <p>
-          No third-party analytics or advertising services are used. <strong>Why:</strong> our legitimate interest in
-          running a site that works.
-        </p>
-      </>
+      <p>
+        The site does not record analytics yet: no page views, clicks or device details are stored, and no third-party
+        analytics or advertising services are used. We will update this notice before that changes.
+      </p>
     ),
   },
   {
@@ -184,8 +176,8 @@ const SECTIONS: readonly Section[] = [
 
 /**
  * /privacy: the privacy notice, matching what the site actually stores (newsletter and consent
- * evidence, sign-in, device storage, loyalty photos, cinema and booking enquiries, Common Good
- * messages, analytics), with retention periods and rights.
+ * evidence, sign-in, device storage, booking enquiries, Common Good messages; loyalty, cinema and
+ * analytics marked as not collected yet), with retention periods and rights.
  */
 export function PrivacyPage() {
   return (
@@ -267,8 +259,8 @@ export function PrivacyPage() {
             <strong>Delete it:</strong> ask us to erase your data; we keep only what the law makes us keep.
           </li>
           <li>
-            <strong>Object or restrict:</strong> tell us to stop using your data for analytics or any other purpose based
-            on our legitimate interests.
+            <strong>Object or restrict:</strong> tell us to stop using your data for any purpose based on our legitimate
+            interests.
           </li>
         </ul>
         <p>
