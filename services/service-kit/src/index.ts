@@ -37,3 +37,4 @@ export {
 } from './auth';
 export type { RequireAuthOptions, TokenVerifier } from './auth';
 export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from './verify-access-token';
+export { runPeriodically } from './periodic';

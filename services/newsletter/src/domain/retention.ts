@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '@croft/service-kit';
+import { runPeriodically } from '@croft/service-kit';
 import type { SubscriberModel } from '../data/subscriber-model';
 
 /**
@@ -60,15 +61,7 @@ export function createNewsletterRetention(options: { model: SubscriberModel; clo
   return {
     sweepExpired,
     start(intervalMs = RETENTION_SWEEP_INTERVAL_MS) {
-      const run = () => {
-        sweepExpired().catch((error: unknown) => {
-          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'newsletter retention sweep failed');
-        });
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+      return runPeriodically('newsletter retention sweep', sweepExpired, intervalMs, logger);
     },
   };
 }

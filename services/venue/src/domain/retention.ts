@@ -1,4 +1,5 @@
 import type { Logger } from '@croft/service-kit';
+import { runPeriodically } from '@croft/service-kit';
 import type { Clock } from '@croft/service-kit';
 import type { BookingModel } from '../data/booking-model';
 import type { MessageModel } from '../data/message-model';
@@ -75,15 +76,7 @@ export function createVenueRetention(options: {
   return {
     sweepExpired,
     start(intervalMs = RETENTION_SWEEP_INTERVAL_MS) {
-      const run = () => {
-        sweepExpired().catch((error: unknown) => {
-          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'venue retention sweep failed');
-        });
-      };
-      run();
-      const timer = setInterval(run, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
+      return runPeriodically('venue retention sweep', sweepExpired, intervalMs, logger);
     },
   };
 }
