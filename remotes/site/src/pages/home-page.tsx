@@ -6,7 +6,6 @@ import { SiteFooter } from '../features/footer/site-footer';
 import { PageActions } from '@croft/menus';
 import { useCarouselImages } from '../features/hero-carousel-data/use-carousel-images';
 import { TextSection } from '../features/section-page/text-section';
-import { usePrerenderedHeroImage } from '../features/section-page/adopt-prerendered';
 import '../features/section-page/section-page.css';
 
 /**
@@ -16,20 +15,11 @@ import '../features/section-page/section-page.css';
 export default function HomePage() {
   const titleId = useId();
   const { images } = useCarouselImages('home', 'hero');
-  // The first slide's image is the one the server prerendered, taken over as the same element.
-  const prerendered = usePrerenderedHeroImage('home', '.cc-hero__slide[data-index="0"] > picture');
   const slides = images.map((image) => ({ id: image.imageId, alt: image.alt, overlay: image.overlay, position: image.position }));
   return (
     <>
       <main id="main" tabIndex={-1} aria-labelledby={titleId} className="cc-page cc-section-home site-page" data-section="home">
-        <HeroCarousel
-          slides={slides}
-          label="Croft Common highlights"
-          className="site-home-hero"
-          renderImage={(_slide, index, image) =>
-            index === 0 && prerendered.adopted ? <div ref={prerendered.slot} className="site-hero__adopted" /> : image
-          }
-        >
+        <HeroCarousel slides={slides} label="Croft Common highlights" className="site-home-hero">
           <HomeHeroText titleId={titleId} />
         </HeroCarousel>
         <div className="site-page__body">

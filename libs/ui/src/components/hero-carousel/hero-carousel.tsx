@@ -37,11 +37,6 @@ export interface HeroCarouselProps {
   style?: CSSProperties;
   /** Test/story hook: fixed facts instead of reading the browser. */
   environment?: CarouselEnvironment;
-  /**
-   * Renders a slide's image (default: `image`, a Picture). Lets a page put an element it already
-   * has in its place, e.g. the server's prerendered first slide.
-   */
-  renderImage?: (slide: HeroSlide, index: number, image: ReactNode) => ReactNode;
 }
 
 function Glyph({ d }: { d: string }) {
@@ -74,7 +69,6 @@ export function HeroCarousel({
   className,
   style,
   environment,
-  renderImage = (_slide, _index, image) => image,
 }: HeroCarouselProps) {
   const baseId = useId();
   const rootRef = useRef<HTMLElement>(null);
@@ -242,21 +236,17 @@ export function HeroCarousel({
               aria-hidden={i === selected ? undefined : true}
               data-index={i}
             >
-              {i < loadCount
-                ? renderImage(
-                    s,
-                    i,
-                    <Picture
-                      imageId={s.id}
-                      alt={s.alt}
-                      sizes={sizes}
-                      fit="cover"
-                      position={s.position}
-                      loading="eager"
-                      fetchPriority={i === 0 ? 'high' : 'low'}
-                    />,
-                  )
-                : null}
+              {i < loadCount ? (
+                <Picture
+                  imageId={s.id}
+                  alt={s.alt}
+                  sizes={sizes}
+                  fit="cover"
+                  position={s.position}
+                  loading="eager"
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                />
+              ) : null}
               <div className="cc-hero__scrim" style={{ '--cc-scrim': String(s.overlay ?? 0.35) } as CSSProperties} />
             </div>
           ))}

@@ -13,10 +13,10 @@ function failed(picture: Element): boolean {
  * when that image failed: then the page renders its own, which retries and says
  * 'Image unavailable' in the end.
  */
-export function usePrerenderedHeroImage(page: string, selector = '.site-hero > picture') {
+export function usePrerenderedHeroImage(page: string) {
   const [picture, setPicture] = useState<Element | null>(() => {
     if (typeof document === 'undefined') return null;
-    const found = document.querySelector(`main[data-prerendered][data-section="${CSS.escape(page)}"] ${selector}`);
+    const found = document.querySelector(`main[data-prerendered][data-section="${CSS.escape(page)}"] .site-hero > picture`);
     return found && !failed(found) ? found : null;
   });
   const slot = useRef<HTMLDivElement>(null);
