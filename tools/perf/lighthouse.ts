@@ -25,6 +25,8 @@ async function audit(url: string): Promise<Figures> {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits } = result.lhr;
+    // A run whose page did not load scores 0: say why instead of hiding it in the median.
+    if (result.lhr.runtimeError) console.warn(`  run failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
