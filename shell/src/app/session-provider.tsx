@@ -10,6 +10,12 @@ function toShellSession(session: Session | null): ShellSession | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const client = getSessionClient();
   const [session, setSession] = useState<ShellSession | null>(() => toShellSession(client.getSession()));
-  useEffect(() => client.onAuthStateChange((_event, next) => setSession(toShellSession(next))), [client]);
+  useEffect(() => {
+    const unsubscribe = client.onAuthStateChange((_event, next) => setSession(toShellSession(next)));
+    // Catch up with a change that happened between the first render and this subscription (the
+    // first render is a transition, and restoring a session from the cookie can be quicker).
+    setSession(toShellSession(client.getSession()));
+    return unsubscribe;
+  }, [client]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

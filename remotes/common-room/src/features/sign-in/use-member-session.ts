@@ -5,6 +5,11 @@ import { getSessionClient, type Session } from '@croft/session';
 export function useMemberSession(): Session | null {
   const client = getSessionClient();
   const [session, setSession] = useState<Session | null>(() => client.getSession());
-  useEffect(() => client.onAuthStateChange((_event, next) => setSession(next)), [client]);
+  useEffect(() => {
+    const unsubscribe = client.onAuthStateChange((_event, next) => setSession(next));
+    // A change between the first render and this subscription would otherwise be missed.
+    setSession(client.getSession());
+    return unsubscribe;
+  }, [client]);
   return session;
 }
