@@ -13,8 +13,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds, not waits: every step waits for its condition. They are generous because CI and
+  // teammates run on 2 shared cores, often loaded (guide §17), where a lazy chunk can take seconds.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: E2E_ORIGIN,
     trace: 'retain-on-failure',

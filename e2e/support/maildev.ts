@@ -26,7 +26,7 @@ export async function latestEmailTo(address: string, subject?: RegExp): Promise<
           .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
         return Boolean(found);
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   return found!;

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { pressSeven } from './gesture';
 import { signInCodeFor } from './maildev';
 
 /** Signs in on /common-room with an emailed code (the keyboard 7), ending on the members' landing page. */
 export async function signInWithCode(page: Page, email: string): Promise<void> {
   await page.goto('/common-room');
   await expect(page.getByRole('heading', { level: 1, name: 'The Common Room' })).toBeVisible();
-  await page.keyboard.press('7');
+  await pressSeven(page);
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByRole('textbox', { name: /Email/ }).fill(email);
   await signIn.getByRole('button', { name: 'Send code' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { drawSeven } from '../support/gesture';
+import { drawSeven, pressSeven } from '../support/gesture';
 import { signInCodeFor } from '../support/maildev';
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -42,7 +42,7 @@ test("a wrong code says 'Invalid code'", async ({ page }) => {
   const email = uniqueEmail('wrong');
   await page.goto('/common-room');
   await expect(page.getByRole('heading', { level: 1, name: 'The Common Room' })).toBeVisible();
-  await page.keyboard.press('7');
+  await pressSeven(page);
   const signIn = page.getByRole('dialog', { name: 'Sign in' });
   await signIn.getByRole('textbox', { name: /Email/ }).fill(email);
   await signIn.getByRole('button', { name: 'Send code' }).click();

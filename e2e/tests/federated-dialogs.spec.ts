@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { drawSeven } from '../support/gesture';
+import { drawSeven, pressSeven } from '../support/gesture';
 
 test('drawing the secret 7 on /cafe opens the loyalty card, fetched from the loyalty remote only then', async ({ page }) => {
   const fetched: string[] = [];
@@ -19,7 +19,7 @@ test('drawing the secret 7 on /cafe opens the loyalty card, fetched from the loy
 test('pressing 7 (the keyboard equivalent) on /hall opens secret cinema booking', async ({ page }) => {
   await page.goto('/hall');
   await expect(page.getByRole('heading', { level: 1, name: 'Hall' })).toBeVisible();
-  await page.keyboard.press('7');
+  await pressSeven(page);
   await expect(page.getByRole('dialog', { name: 'Secret Cinema Club' })).toBeVisible();
 });
 
@@ -28,7 +28,7 @@ test('a loyalty remote that is down gives a friendly error with Retry, not a cra
   await page.route('**/remotes/loyalty/remoteEntry.js', (route) => (blocked ? route.abort('failed') : route.fallback()));
   await page.goto('/cafe');
   await expect(page.getByRole('heading', { level: 1, name: 'Cafe' })).toBeVisible();
-  await page.keyboard.press('7');
+  await pressSeven(page);
   const sorry = page.getByRole('dialog', { name: 'Not available just now' });
   await expect(sorry).toBeVisible();
   await expect(sorry.getByText("The loyalty card didn't load")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { drawSeven } from '../support/gesture';
+import { drawSeven, pressSeven } from '../support/gesture';
 import { addVirtualAuthenticator, passGateByLinking, subscribe, uniqueEmail } from '../support/membership';
 
 test('a subscriber links membership by code, then unlocks /beer by passkey', async ({ page }) => {
@@ -48,7 +48,7 @@ test("a non-subscriber is told 'That email is not an active subscriber.'", async
   await addVirtualAuthenticator(page);
   await page.goto('/beer');
   await expect(page.getByRole('heading', { level: 1, name: 'Beer' })).toBeVisible();
-  await page.keyboard.press('7');
+  await pressSeven(page);
   await page.getByRole('dialog', { name: 'Croft Common Membership' }).getByRole('button', { name: 'Use Face ID / Passkey' }).click();
   const link = page.getByRole('dialog', { name: 'Link your membership' });
   await link.getByRole('textbox', { name: /Email/ }).fill(uniqueEmail('stranger'));

@@ -23,13 +23,15 @@ test('BOOK goes to /book, and an enquiry reaches the venue and the guest by emai
   await page.getByRole('link', { name: 'Book a table', exact: true }).click();
   await expect(page).toHaveURL('/book');
   const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.fill('input[name=date]', date);
-  await page.getByRole('spinbutton', { name: 'Party size' }).fill('6');
-  await page.getByRole('combobox', { name: 'Occasion' }).selectOption({ label: 'Birthday' });
-  await page.getByRole('textbox', { name: 'Message (optional)' }).fill('A corner table if you have one.');
-  await page.getByRole('button', { name: 'Send enquiry' }).click();
+  // The footer's newsletter form has Name and Email fields too: everything here is in the enquiry form.
+  const enquiry = page.getByRole('form', { name: 'Your enquiry' });
+  await enquiry.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada Lovelace');
+  await enquiry.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await enquiry.locator('input[name=date]').fill(date);
+  await enquiry.getByRole('spinbutton', { name: 'Party size' }).fill('6');
+  await enquiry.getByRole('combobox', { name: 'Occasion' }).selectOption({ label: 'Birthday' });
+  await enquiry.getByRole('textbox', { name: 'Message (optional)' }).fill('A corner table if you have one.');
+  await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.getByRole('heading', { name: "Thanks — we've got your enquiry" })).toBeVisible();
   const ack = await latestEmailTo(email, /We've got your booking enquiry/);
   expect(ack.text).toContain(date.slice(0, 4));
@@ -49,8 +51,8 @@ test('the footer newsletter form: an empty submit shows the exact error; a full 
   await expect(page.getByText('Required fields missing', { exact: true })).toBeVisible();
   await expect(page.getByText('Please provide your name, email and consent to continue.')).toBeVisible();
 
-  await form.getByRole('textbox', { name: 'Name' }).fill('Mary Somerville');
-  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Mary Somerville');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('checkbox').first().check();
   await form.getByRole('button', { name: /Personalise/ }).click();
   await form.getByRole('button', { name: 'Subscribe' }).click();

@@ -14,7 +14,7 @@ export type {
   SevenFailure,
   GestureTimers,
 } from './core/seven-gesture';
-export { useSecretSeven, isTypingTarget } from './react/use-secret-seven';
+export { useSecretSeven, isTypingTarget, SECRET_SEVEN_READY_ATTRIBUTE } from './react/use-secret-seven';
 export type { UseSecretSeven, UseSecretSevenOptions, SevenVia } from './react/use-secret-seven';
 export { SecretSevenTrail } from './react/secret-seven-trail';
 export type { SecretSevenTrailProps } from './react/secret-seven-trail';

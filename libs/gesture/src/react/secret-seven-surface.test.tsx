@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GesturePoint } from '../core/recognise-seven';
 import { goodSevenMouse, goodSevenPenSmall, one } from '../core/recorded-strokes';
 import { SecretSevenSurface } from './secret-seven-surface';
-import { useSecretSeven } from './use-secret-seven';
+import { SECRET_SEVEN_READY_ATTRIBUTE, useSecretSeven } from './use-secret-seven';
 
 function pointer(type: string, target: EventTarget, p: { x: number; y: number }, init: PointerEventInit = {}) {
   const event = new PointerEvent(type, {
@@ -185,6 +185,31 @@ describe('SecretSevenSurface — pointer', () => {
     fireEvent.keyDown(document.body, { key: '7' });
     expect(onSeven).not.toHaveBeenCalled();
   });
+
+  it('marks the surface data-secret-seven="ready" only while it listens', () => {
+    const { rerender, unmount } = render(
+      <SecretSevenSurface onSeven={() => undefined} data-testid="surface">
+        content
+      </SecretSevenSurface>,
+    );
+    const surface = screen.getByTestId('surface');
+    expect(surface).toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE, 'ready');
+    expect(document.documentElement).not.toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
+    rerender(
+      <SecretSevenSurface onSeven={() => undefined} enabled={false} data-testid="surface">
+        content
+      </SecretSevenSurface>,
+    );
+    expect(surface).not.toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
+    rerender(
+      <SecretSevenSurface onSeven={() => undefined} data-testid="surface">
+        content
+      </SecretSevenSurface>,
+    );
+    expect(surface).toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE, 'ready');
+    unmount();
+    expect(surface).not.toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
+  });
 });
 
 describe('SecretSevenSurface — keyboard', () => {
@@ -226,11 +251,14 @@ describe('useSecretSeven without a target', () => {
 
   it('takes strokes from the whole document and leaves touch-action alone', () => {
     const onSeven = vi.fn();
-    render(<Whole onSeven={onSeven} />);
+    const { unmount } = render(<Whole onSeven={onSeven} />);
+    expect(document.documentElement).toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE, 'ready');
     draw(document.body, goodSevenMouse);
     expect(onSeven).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('whole')).toHaveTextContent('complete');
     expect(document.body.style.touchAction).toBe('');
+    unmount();
+    expect(document.documentElement).not.toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
   });
 
   it('uses the latest onSeven without re-subscribing', () => {
@@ -256,5 +284,6 @@ describe('useSecretSeven with a target that is not mounted', () => {
     render(<Unmounted onSeven={onSeven} />);
     draw(document.body, goodSevenMouse);
     expect(onSeven).not.toHaveBeenCalled();
+    expect(document.documentElement).not.toHaveAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
   });
 });

@@ -7,6 +7,12 @@ import {
 
 export type SevenVia = 'pointer' | 'keyboard';
 
+/**
+ * Set to "ready" on the element listening for the 7 (the document element when the whole page
+ * listens) while the hook listens, and removed when it stops.
+ */
+export const SECRET_SEVEN_READY_ATTRIBUTE = 'data-secret-seven';
+
 export interface UseSecretSevenOptions {
   /** Called once for every recognised 7, drawn or typed. */
   onSeven: (via: SevenVia) => void;
@@ -92,6 +98,10 @@ export function useSecretSeven(options: UseSecretSevenOptions): UseSecretSeven {
 
     const previousTouchAction = element?.style.touchAction ?? '';
     if (element && touchAction !== false) element.style.touchAction = touchAction;
+    // Says the 7 can be drawn here now (a prerendered page is on screen before its script
+    // listens): tools and tests wait for it instead of guessing.
+    const marked = element ?? document.documentElement;
+    marked.setAttribute(SECRET_SEVEN_READY_ATTRIBUTE, 'ready');
 
     const stopTracking = () => {
       pointerId = null;
@@ -144,6 +154,7 @@ export function useSecretSeven(options: UseSecretSevenOptions): UseSecretSeven {
       root.removeEventListener('pointerdown', onDown as EventListener);
       stopTracking();
       gesture.reset();
+      marked.removeAttribute(SECRET_SEVEN_READY_ATTRIBUTE);
       if (element && touchAction !== false) element.style.touchAction = previousTouchAction;
     };
   }, [enabled, targetRef, touchAction, gesture]);
