@@ -147,7 +147,7 @@ test.describe('first visit', () => {
     const intro = page.locator('.shell-intro');
     await expect(intro).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Croft Common' })).toBeAttached();
-    await expect(intro).toBeHidden({ timeout: 10_000 });
+    await expect(intro).toBeHidden();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Croft Common' })).toBeVisible();
     await expect(page.locator('.shell-intro')).toHaveCount(0);
