@@ -218,6 +218,68 @@ export const bookingResponseSchema = z.strictObject({
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 
+// ── Booking enquiries: the staff view and their mail ────────────────────────────────────────
+
+/**
+ * Each enquiry has two emails: the venue's copy (to VENUE_EMAIL) and the guest's acknowledgement.
+ * 'pending' until the first attempt finishes; 'failed' with `next_attempt_at` = the retry job
+ * tries again then; 'failed' without it = the job has given up (staff can still resend).
+ */
+export const BOOKING_MAIL_STATES = ['pending', 'sent', 'failed'] as const;
+export type BookingMailState = (typeof BOOKING_MAIL_STATES)[number];
+export const BOOKING_MAIL_COPIES = ['venue', 'guest'] as const;
+export type BookingMailCopy = (typeof BOOKING_MAIL_COPIES)[number];
+
+export const bookingMailStatusSchema = z.strictObject({
+  state: z.enum(BOOKING_MAIL_STATES),
+  /** Attempts started so far (the one when the enquiry arrived counts). */
+  attempts: z.int().check(z.minimum(0)),
+  next_attempt_at: z.optional(isoDateTime),
+  /** What went wrong last time, e.g. 'ECONNECTION' or 'EENVELOPE (SMTP 550)': never an address. */
+  last_error: z.optional(z.string()),
+  sent_at: z.optional(isoDateTime),
+});
+export type BookingMailStatus = z.infer<typeof bookingMailStatusSchema>;
+
+export const bookingEnquirySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.optional(z.string()),
+  date: z.string(),
+  time: z.optional(z.string()),
+  party_size: z.int(),
+  occasion: z.enum(BOOKING_OCCASIONS),
+  message: z.optional(z.string()),
+  status: z.literal('new'),
+  created_at: isoDateTime,
+  mail: z.strictObject({ venue: bookingMailStatusSchema, guest: bookingMailStatusSchema }),
+});
+export type BookingEnquiry = z.infer<typeof bookingEnquirySchema>;
+
+/** GET /api/venue/bookings?limit=50&before=<next_cursor> (staff/admin), newest first. */
+export const bookingListQuerySchema = z.strictObject({
+  limit: limitQuery,
+  before: z.optional(z.string().check(z.regex(/^\d{1,15}-[a-f0-9]{24}$/, 'must be the next_cursor of an earlier page'))),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+export const bookingListResponseSchema = z.strictObject({
+  items: z.array(bookingEnquirySchema),
+  /** Pass as `before` for the next (older) page; absent on the last page. */
+  next_cursor: z.optional(z.string()),
+});
+export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
+
+/** POST /api/venue/bookings/:id/resend (staff/admin), empty body: tries every unsent copy now. */
+export const bookingParamsSchema = z.strictObject({ id: objectIdField });
+export const bookingResendRequestSchema = z.strictObject({});
+export const bookingResendResponseSchema = z.strictObject({
+  booking: bookingEnquirySchema,
+  /** The copies tried by this request (a copy already sent is never sent again). */
+  attempted: z.array(z.enum(BOOKING_MAIL_COPIES)),
+});
+export type BookingResendResponse = z.infer<typeof bookingResendResponseSchema>;
+
 /** '2026-12-04' → 'Friday 4 December 2026': a booking's calendar date, whatever the reader's time zone. */
 export function longBookingDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);

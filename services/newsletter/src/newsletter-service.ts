@@ -16,7 +16,7 @@ import { DEFAULT_RATE_LIMITS, newsletterRoutes, type NewsletterRateLimits } from
 export interface NewsletterServiceOptions {
   /** The service's own mongoose connection. */
   db: Connection;
-  /** Sends the welcome email (From = MAIL_FROM is the mailer's). */
+  /** Sends the welcome email (From = MAIL_FROM is the mailer's; its deadline bounds the wait). */
   mailer: Mailer;
   clock?: Clock;
   logger?: Logger;
@@ -30,8 +30,6 @@ export interface NewsletterServiceOptions {
   rateLimits?: Partial<NewsletterRateLimits>;
   /** Count rate-limit hits in MongoDB (default true) or in this process's memory. */
   rateLimitInMongo?: boolean;
-  /** How long to wait for the SMTP server before answering welcome_email 'failed' (default 15 s). */
-  mailTimeoutMs?: number;
   /**
    * How often to apply the retention rules to unsubscribed records (default hourly; the first
    * sweep runs at once). 0 = never on its own (tests call `sweepExpired`).
@@ -65,7 +63,6 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
     logger,
     publicOrigin: options.publicOrigin,
     unsubscribeMailto: options.unsubscribeMailto,
-    mailTimeoutMs: options.mailTimeoutMs ?? 15_000,
   });
   const router = newsletterRoutes({
     subscriptions,

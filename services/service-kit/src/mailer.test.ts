@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailDev, waitForEmail, type RunningMailDev } from '@croft/maildev';
-import { createMailer } from './mailer';
+import { MAIL_TIMEOUTS, MailTimeoutError, createMailer } from './mailer';
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -75,5 +75,112 @@ describe('createMailer with MailDev', () => {
     const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'hello@croftcommon.local' });
     await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
     mailer.close();
+  });
+});
+
+/** An SMTP "server" that accepts connections and then says nothing (or only its greeting). */
+async function stalledServer(options: { greet?: boolean } = {}): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (options.greet) socket.write('220 stalled.test ESMTP\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on (bound once, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function elapsed(promise: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = Date.now();
+  try {
+    await promise;
+    return { ms: Date.now() - started, error: undefined };
+  } catch (error) {
+    return { ms: Date.now() - started, error };
+  }
+}
+
+describe('createMailer timeouts (one policy for every send)', () => {
+  const message = { to: 'a@example.com', subject: 's', text: 't' };
+
+  it('keeps every default short enough for a person waiting', () => {
+    expect(MAIL_TIMEOUTS.sendMs).toBeLessThanOrEqual(10_000);
+    expect(MAIL_TIMEOUTS.connectionMs).toBeLessThan(MAIL_TIMEOUTS.sendMs);
+    expect(MAIL_TIMEOUTS.greetingMs).toBeLessThan(MAIL_TIMEOUTS.sendMs);
+    expect(MAIL_TIMEOUTS.socketMs).toBeLessThanOrEqual(MAIL_TIMEOUTS.sendMs);
+  });
+
+  it('rejects within the overall deadline when the server accepts and never answers', { timeout: 5_000 }, async () => {
+    const server = await stalledServer();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      from: 'hello@croftcommon.local',
+      timeouts: { sendMs: 300, greetingMs: 60_000, socketMs: 60_000 },
+    });
+    const { ms, error } = await elapsed(mailer.send(message));
+    mailer.close();
+    await server.close();
+    expect(error).toBeInstanceOf(MailTimeoutError);
+    expect((error as MailTimeoutError).code).toBe('ETIMEDOUT');
+    expect(String((error as Error).message)).not.toContain('a@example.com');
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('gives up on a server that never greets after greetingMs', { timeout: 5_000 }, async () => {
+    const server = await stalledServer();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      from: 'hello@croftcommon.local',
+      timeouts: { greetingMs: 200, sendMs: 3_000 },
+    });
+    const { ms, error } = await elapsed(mailer.send(message));
+    mailer.close();
+    await server.close();
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(MailTimeoutError);
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('gives up on a server that greets and then stalls after socketMs', { timeout: 5_000 }, async () => {
+    const server = await stalledServer({ greet: true });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${server.port}`,
+      from: 'hello@croftcommon.local',
+      timeouts: { socketMs: 200, sendMs: 3_000 },
+    });
+    const { ms, error } = await elapsed(mailer.send(message));
+    mailer.close();
+    await server.close();
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(MailTimeoutError);
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('rejects at once when the server refuses the connection', { timeout: 5_000 }, async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'hello@croftcommon.local' });
+    const { ms, error } = await elapsed(mailer.send(message));
+    mailer.close();
+    expect(String((error as Error).message)).toContain('ECONNREFUSED');
+    expect(error).not.toBeInstanceOf(MailTimeoutError);
+    expect(ms).toBeLessThan(1_500);
   });
 });

@@ -17,3 +17,12 @@ export {
   UNPUBLISHED_MESSAGE_KEPT_DAYS,
 } from './domain/retention';
 export type { SweepResult as VenueSweepResult } from './domain/retention';
+export {
+  MAIL_LEASE_MS,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_RETRY_BATCH,
+  MAIL_RETRY_FIRST_DELAY_MS,
+  MAIL_RETRY_INTERVAL_MS,
+  MAIL_RETRY_MAX_DELAY_MS,
+} from './domain/booking-mail';
+export type { MailRetryResult as BookingMailRetryResult } from './domain/booking-mail';

@@ -14,6 +14,7 @@ import { donationModel, totalModel, type DonationModel, type TotalModel } from '
 import { messageModel, type MessageModel } from './data/message-model';
 import { DONATION_SEED, SEED_RECORDER, type DonationSeed } from './data/seed-donations';
 import { DEFAULT_VENUE_EMAIL } from './config';
+import { MAIL_RETRY_INTERVAL_MS, createBookingMail, type MailRetryResult } from './domain/booking-mail';
 import { createBookingEnquiries } from './domain/bookings';
 import { createCommonGoodFund, type CommonGoodFund } from './domain/common-good-fund';
 import { createCommonGoodMessages } from './domain/messages';
@@ -37,8 +38,12 @@ export interface VenueServiceOptions {
   rateLimits?: Partial<VenueRateLimits>;
   /** Count rate-limit hits in MongoDB (default true) or in this process's memory. */
   rateLimitInMongo?: boolean;
-  /** How long to wait for the SMTP server before answering '…_email: failed' (default 15 s). */
-  mailTimeoutMs?: number;
+  /**
+   * How often this instance retries booking mail that failed (default every 30 s, the first run at
+   * once; see domain/booking-mail.ts). 0 = never on its own (tests call `retryBookingMail`).
+   * The wait for the SMTP server is the mailer's own deadline (MAIL_TIMEOUTS in the service kit).
+   */
+  mailRetryMs?: number;
   /**
    * How often to delete expired booking enquiries and messages (default hourly; the first sweep
    * runs at once). 0 = never on its own (tests call `sweepExpired`).
@@ -55,7 +60,9 @@ export interface VenueService {
   models: { donation: DonationModel; total: TotalModel; message: MessageModel; booking: BookingModel };
   /** Deletes booking enquiries and messages past their retention period (see domain/retention.ts). */
   sweepExpired(): Promise<SweepResult>;
-  /** Stops the retention timer. */
+  /** One run of the booking mail retry job (safe alongside other instances on the same database). */
+  retryBookingMail(): Promise<MailRetryResult>;
+  /** Stops the retention and mail retry timers. */
   close(): void;
 }
 
@@ -71,18 +78,21 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   const stopRetention = sweepMs > 0 ? retention.start(sweepMs) : () => undefined;
 
+  const bookingMail = createBookingMail({
+    model: booking,
+    mailer: options.mailer,
+    clock,
+    logger,
+    venueEmail: options.config?.venueEmail ?? DEFAULT_VENUE_EMAIL,
+  });
+  const mailRetryMs = options.mailRetryMs ?? MAIL_RETRY_INTERVAL_MS;
+  const stopMailRetry = mailRetryMs > 0 ? bookingMail.start(mailRetryMs) : () => undefined;
+
   const fund = createCommonGoodFund({ donations: donation, totals: total, clock, logger });
   const router = venueRoutes({
     fund,
     messages: createCommonGoodMessages({ model: message, clock }),
-    bookings: createBookingEnquiries({
-      model: booking,
-      mailer: options.mailer,
-      clock,
-      logger,
-      venueEmail: options.config?.venueEmail ?? DEFAULT_VENUE_EMAIL,
-      mailTimeoutMs: options.mailTimeoutMs ?? 15_000,
-    }),
+    bookings: createBookingEnquiries({ model: booking, mail: bookingMail, clock, logger }),
     verifyAccessToken: options.verifyAccessToken,
     limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     store:
@@ -111,6 +121,10 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
     },
     models: { donation, total, message, booking },
     sweepExpired: () => retention.sweepExpired(),
-    close: stopRetention,
+    retryBookingMail: () => bookingMail.retryDue(),
+    close() {
+      stopRetention();
+      stopMailRetry();
+    },
   };
 }

@@ -182,4 +182,21 @@ describe('staff: POST and PATCH /api/content/secret-words', () => {
     expectError(await send(), 429, 'rate_limited');
     expect((await request(limitedApp).get('/api/content/secret-words')).status).toBe(200);
   });
+
+  it('checks the token before the limit: anonymous requests never spend a staff member’s writes', async () => {
+    const limited = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, secretWordWritesPerMinute: 30 });
+    const limitedApp = createServiceApp({ name: 'content', router: limited.router, logger: silentLogger(), publicOrigin: ORIGIN });
+    for (let i = 0; i < 35; i += 1) {
+      const anonymous = await request(limitedApp).post('/api/content/secret-words').set('Origin', ORIGIN).send({ word: `anon ${i}` });
+      expectError(anonymous, 401, 'not_authenticated');
+    }
+    const forged = await request(limitedApp).patch('/api/content/secret-words/0123456789abcdef01234567').set('Origin', ORIGIN).set('Authorization', 'Bearer a.b.c').send({ is_active: false });
+    expectError(forged, 401, 'invalid_token');
+    const staff = await request(limitedApp)
+      .post('/api/content/secret-words')
+      .set('Origin', ORIGIN)
+      .set('Authorization', `Bearer ${await tokens.token()}`)
+      .send({ word: 'after the flood' });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(201);
+  });
 });

@@ -6,7 +6,7 @@ import {
   updateSecretWordRequestSchema,
   type SecretWordListResponse,
 } from '@croft/contracts';
-import { HttpError, rateLimit, requireAuthWith, validate, type TokenVerifier } from '@croft/service-kit';
+import { HttpError, authClaims, rateLimit, requireAuthWith, validate, type TokenVerifier } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import type { SecretWordBook } from '../domain/secret-words';
 import { cachedJsonSender } from './cached-json';
@@ -28,7 +28,7 @@ export function secretWordRoutes(options: {
   book: SecretWordBook;
   list: ReadCache<'active', SecretWordListResponse>;
   verifyAccessToken?: TokenVerifier;
-  /** Staff writes per client IP per minute (default 30). */
+  /** Staff writes per signed-in user per minute (default 30), counted after the token check. */
   writesPerMinute?: number;
 }): Router {
   const router = Router();
@@ -37,7 +37,14 @@ export function secretWordRoutes(options: {
   const staff = options.verifyAccessToken
     ? requireAuthWith(options.verifyAccessToken, { roles: STAFF_ROLES })
     : notConfigured();
-  const writes = rateLimit({ windowMs: 60_000, limit: options.writesPerMinute ?? DEFAULT_SECRET_WORD_WRITES_PER_MINUTE, keyPrefix: 'content-secret-words' });
+  // After `staff`, keyed by the user: anonymous or forged requests are refused by the token check
+  // and never spend a staff member's writes.
+  const writes = rateLimit({
+    windowMs: 60_000,
+    limit: options.writesPerMinute ?? DEFAULT_SECRET_WORD_WRITES_PER_MINUTE,
+    keyPrefix: 'content-secret-words',
+    keyGenerator: (req) => `user:${authClaims(req.res!).sub}`,
+  });
   const create = validate({ body: createSecretWordRequestSchema, query: cmsNoQuerySchema });
   const update = validate({ params: secretWordParamsSchema, body: updateSecretWordRequestSchema, query: cmsNoQuerySchema });
 
@@ -47,7 +54,7 @@ export function secretWordRoutes(options: {
   });
 
   // POST /secret-words {word} (staff, admin) → 201 SecretWordRow
-  router.post('/secret-words', writes, staff, create, async (_req, res) => {
+  router.post('/secret-words', staff, writes, create, async (_req, res) => {
     const { body } = create.get(res);
     const result = await options.book.add(body.word);
     if (!result.ok) throw new HttpError(409, 'secret_word_exists', 'That word is already on the list.');
@@ -55,7 +62,7 @@ export function secretWordRoutes(options: {
   });
 
   // PATCH /secret-words/:id {is_active} (staff, admin) → SecretWordRow
-  router.patch('/secret-words/:id', writes, staff, update, async (_req, res) => {
+  router.patch('/secret-words/:id', staff, writes, update, async (_req, res) => {
     const { params, body } = update.get(res);
     const result = await options.book.setActive(params.id, body.is_active);
     if (!result.ok) throw new HttpError(404, 'secret_word_not_found', 'There is no secret word with that id.');

@@ -29,20 +29,10 @@ export interface SubscriptionsOptions {
   logger: Logger;
   publicOrigin: string;
   unsubscribeMailto: string;
-  /** Give up waiting for the SMTP server after this long (the subscription is kept). */
-  mailTimeoutMs: number;
 }
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`mail not sent within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
@@ -79,7 +69,8 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           publicOrigin,
           unsubscribeMailto: options.unsubscribeMailto,
         });
-        await withTimeout(mailer.send(message), options.mailTimeoutMs);
+        // The mailer's own deadline (MAIL_TIMEOUTS in the service kit) bounds the wait.
+        await mailer.send(message);
       } catch (error) {
         welcome = 'failed';
         // No address or token in the log: the subscription itself is stored.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -368,6 +369,43 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(subscribeResponseSchema.parse(response.body)).toEqual({ status: 'subscribed', welcome_email: 'failed' });
     expect(await newsletter.isActiveSubscriber('offline@example.com')).toBe(true);
     expect(await listEmails(maildev.webUrl)).toEqual([]);
+  });
+
+  it('answers within the mailer deadline when the SMTP server accepts and never answers', { timeout: 10_000 }, async () => {
+    // A mail server that takes the connection and then says nothing at all.
+    const sockets = new Set<Socket>();
+    const stalled = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const stalledMailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+      from: 'hello@croft.example',
+      timeouts: { sendMs: 400 },
+    });
+    const service = createNewsletterService({
+      retentionSweepMs: 0,
+      db: mongo.connection,
+      mailer: stalledMailer,
+      clock,
+      publicOrigin: ORIGIN,
+      unsubscribeMailto: MAILTO,
+      rateLimitInMongo: false,
+    });
+    const started = Date.now();
+    const response = await request(makeApp(service))
+      .post('/api/newsletter/subscribe')
+      .set('Origin', ORIGIN)
+      .send(valid({ email: 'stalled@example.com' }));
+    const took = Date.now() - started;
+    stalledMailer.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => stalled.close(() => resolve()));
+    expect(response.status).toBe(201);
+    expect(subscribeResponseSchema.parse(response.body)).toEqual({ status: 'subscribed', welcome_email: 'failed' });
+    expect(took).toBeLessThan(3_000);
+    expect(await newsletter.isActiveSubscriber('stalled@example.com')).toBe(true);
   });
 
   it('refuses a cross-site POST (403) and stores nothing', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectMongo, manualClock, silentLogger, type Mailer, type MongoHandle } from '@croft/service-kit';
 import type { BookingRequestParsed } from '@croft/contracts';
 import { createVenueService, type VenueService } from '../venue-service';
+import { createBookingMail } from './booking-mail';
 import { createBookingEnquiries } from './bookings';
 import { createCommonGoodMessages } from './messages';
 import { addMonthsUtc, bookingExpiresAt, messageExpiresAt } from './retention';
@@ -21,14 +22,14 @@ const enquiry = (date: string): BookingRequestParsed => ({
 });
 
 function bookings() {
-  return createBookingEnquiries({
+  const mail = createBookingMail({
     model: venue.models.booking,
     mailer,
     clock,
     logger: silentLogger(),
     venueEmail: 'bookings@croft.example',
-    mailTimeoutMs: 1000,
   });
+  return createBookingEnquiries({ model: venue.models.booking, mail, clock, logger: silentLogger() });
 }
 
 function messages() {
@@ -37,7 +38,7 @@ function messages() {
 
 beforeAll(async () => {
   mongo = await connectMongo({ dbName: `venue_retention_${process.pid}` });
-  venue = createVenueService({ db: mongo.connection, mailer, clock, logger: silentLogger(), rateLimitInMongo: false, retentionSweepMs: 0 });
+  venue = createVenueService({ db: mongo.connection, mailer, clock, logger: silentLogger(), rateLimitInMongo: false, retentionSweepMs: 0, mailRetryMs: 0 });
   await Promise.all(Object.values(venue.models).map((model) => model.init()));
 });
 

@@ -3,6 +3,8 @@ import type { Express } from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  bookingListResponseSchema,
+  bookingResendResponseSchema,
   bookingResponseSchema,
   commonGoodMessageCreatedSchema,
   commonGoodMessageListResponseSchema,
@@ -30,7 +32,7 @@ import { createVenueService, type VenueService, type VenueServiceOptions } from 
 import { TOTAL_ID } from '../data/donation-model';
 import { DONATION_SEED } from '../data/seed-donations';
 import { GUEST_ACK_SUBJECT } from '../domain/booking-emails';
-import { BOOKING_EMAIL_LIMIT_MESSAGE, MESSAGE_LIMIT_MESSAGE, TOTAL_PENDING_MESSAGE } from './venue-routes';
+import { BOOKING_EMAIL_LIMIT_MESSAGE, MESSAGE_LIMIT_MESSAGE, RESEND_LIMIT_MESSAGE, TOTAL_PENDING_MESSAGE } from './venue-routes';
 
 const ORIGIN = 'https://croft.example';
 const VENUE_EMAIL = 'bookings@croft.example';
@@ -59,6 +61,7 @@ function makeService(overrides: Partial<VenueServiceOptions> = {}): VenueService
     rateLimits: HIGH_LIMITS,
     rateLimitInMongo: false,
     retentionSweepMs: 0,
+    mailRetryMs: 0,
     ...overrides,
   });
 }
@@ -558,5 +561,134 @@ describe('POST /bookings', () => {
     expect(expectError(res, 429, 'rate_limited')).toBe(BOOKING_EMAIL_LIMIT_MESSAGE);
     await post(limited, '/bookings', booking({ email: 'someone.else@example.com' })).expect(201);
     expect(await venue.models.booking.countDocuments()).toBe(3);
+  });
+});
+
+describe('staff: booking enquiries and their mail', () => {
+  /** The test mail server, switchable off (connection refused) and on again. */
+  function switchableMailer(): Mailer & { down: boolean } {
+    const switchable = {
+      down: true,
+      send: (message: Parameters<Mailer['send']>[0]) =>
+        switchable.down
+          ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED (tom@example.com)'), { code: 'ECONNECTION' }))
+          : mailer.send(message),
+      close: () => undefined,
+    };
+    return switchable;
+  }
+  const list = (target: Express, query = '', bearer?: string) => {
+    const req = request(target).get(`/api/venue/bookings${query}`);
+    if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+    return req;
+  };
+  const resend = (target: Express, id: string, bearer?: string, body?: unknown) => {
+    const req = request(target).post(`/api/venue/bookings/${id}/resend`).set('Origin', ORIGIN);
+    if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+    return body === undefined ? req : req.set('Content-Type', 'application/json').send(JSON.stringify(body));
+  };
+
+  it('lists enquiries newest first with each copy’s mail state, a page at a time, for staff only', async () => {
+    const smtp = switchableMailer();
+    const flaky = makeApp(makeService({ mailer: smtp }));
+    const ids: string[] = [];
+    for (const [i, name] of ['Ann', 'Bea', 'Cal'].entries()) {
+      clock.set(`2026-11-21T1${i}:00:00Z`);
+      smtp.down = i === 1;
+      const res = await post(flaky, '/bookings', booking({ name, email: `${name.toLowerCase()}@example.com` })).expect(201);
+      ids.push(bookingResponseSchema.parse(res.body).id);
+    }
+
+    expectError(await list(flaky), 401, 'not_authenticated');
+    expectError(await list(flaky, '', 'not.a.jwt'), 401, 'invalid_token');
+    expectError(await list(flaky, '', await token(['editor'])), 403, 'forbidden');
+    expectError(await list(flaky, '', await token([])), 403, 'forbidden');
+
+    const admin = await token(['admin'], 'ada@croft.example');
+    const res = await list(flaky, '', admin).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const all = bookingListResponseSchema.parse(res.body);
+    expect(all.next_cursor).toBeUndefined();
+    expect(all.items.map((b) => b.name)).toEqual(['Cal', 'Bea', 'Ann']);
+    const bea = all.items[1];
+    expect(bea).toMatchObject({ id: ids[1], email: 'bea@example.com', party_size: 8, created_at: '2026-11-21T11:00:00.000Z' });
+    expect(bea.mail.venue).toEqual({
+      state: 'failed',
+      attempts: 1,
+      next_attempt_at: '2026-11-21T11:01:00.000Z',
+      last_error: 'ECONNECTION',
+    });
+    expect(bea.mail.guest.state).toBe('failed');
+    expect(all.items[0].mail.venue).toEqual({ state: 'sent', attempts: 1, sent_at: '2026-11-21T12:00:00.000Z' });
+
+    const first = bookingListResponseSchema.parse((await list(flaky, '?limit=2', staffToken).expect(200)).body);
+    expect(first.items.map((b) => b.name)).toEqual(['Cal', 'Bea']);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const second = bookingListResponseSchema.parse((await list(flaky, `?limit=2&before=${first.next_cursor}`, staffToken).expect(200)).body);
+    expect(second.items.map((b) => b.name)).toEqual(['Ann']);
+    expect(second.next_cursor).toBeUndefined();
+
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?before=yesterday', '?before[$gt]=0', '?status=failed', '?limit=1&limit=2']) {
+      expectError(await list(flaky, query, staffToken), 400, 'invalid_request');
+    }
+  });
+
+  it('resends the unsent copies now (staff), never a copy already sent', async () => {
+    const smtp = switchableMailer();
+    const logger = silentLogger();
+    const info = vi.spyOn(logger, 'info');
+    const flaky = makeApp(makeService({ mailer: smtp, logger }));
+    const created = bookingResponseSchema.parse((await post(flaky, '/bookings', booking()).expect(201)).body);
+    expect(created).toMatchObject({ venue_email: 'failed', guest_email: 'failed' });
+    expect(await listEmails(maildev.webUrl)).toEqual([]);
+
+    expectError(await resend(flaky, created.id), 401, 'not_authenticated');
+    expectError(await resend(flaky, created.id, await token(['editor'])), 403, 'forbidden');
+    expectError(await resend(flaky, 'not-an-id', staffToken), 400, 'invalid_request');
+    expectError(await resend(flaky, created.id, staffToken, { copy: 'guest' }), 400, 'invalid_request');
+    expectError(await resend(flaky, '0123456789abcdef01234567', staffToken), 404, 'not_found');
+
+    // Still down: tried again, still failed, attempts counted.
+    const stillDown = bookingResendResponseSchema.parse((await resend(flaky, created.id, staffToken).expect(200)).body);
+    expect(stillDown.attempted).toEqual(['venue', 'guest']);
+    expect(stillDown.booking.mail.venue).toMatchObject({ state: 'failed', attempts: 2, last_error: 'ECONNECTION' });
+
+    smtp.down = false;
+    const staff = await token(['staff'], 'sam@croft.example', 'user-sam');
+    const res = await resend(flaky, created.id, staff, {}).expect(200);
+    const answer = bookingResendResponseSchema.parse(res.body);
+    expect(answer.attempted).toEqual(['venue', 'guest']);
+    expect(answer.booking.mail.venue).toEqual({ state: 'sent', attempts: 3, sent_at: '2026-11-21T10:00:00.000Z' });
+    expect(answer.booking.mail.guest.state).toBe('sent');
+    await waitForEmail(maildev.webUrl, (e) => e.to.some((t) => t.address === VENUE_EMAIL));
+    await waitForEmail(maildev.webUrl, (e) => e.to.some((t) => t.address === 'tom@example.com'));
+    // No audit store in this service: the log says who asked, by user id.
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ booking: created.id, staff_sub: 'user-sam', attempted: ['venue', 'guest'] }),
+      'booking mail resend requested by staff',
+    );
+
+    expectError(await resend(flaky, created.id, staff), 409, 'already_sent');
+    await makeService({ mailer: smtp }).retryBookingMail();
+    expect(sent).toBe(2);
+    expect(await venue.models.booking.findById(created.id).lean()).toMatchObject({ venue_email: 'sent', guest_email: 'sent' });
+  });
+
+  it('checks the token before the resend limit: anonymous requests never spend a staff member’s resends', async () => {
+    const limited = makeApp(makeService({ rateLimits: { ...HIGH_LIMITS, resendsPerStaff: { windowMs: 60_000, limit: 3 } } }));
+    const id = bookingResponseSchema.parse((await post(limited, '/bookings', booking()).expect(201)).body).id;
+    for (let i = 0; i < 35; i += 1) expectError(await resend(limited, id), 401, 'not_authenticated');
+    for (let i = 0; i < 5; i += 1) expectError(await resend(limited, id, 'a.b.c'), 401, 'invalid_token');
+    // Staff writes without any limit of their own are not affected either.
+    for (let i = 0; i < 35; i += 1) expectError(await post(limited, '/donations', { amount_cents: 100, note: 'x' }), 401, 'not_authenticated');
+    await post(limited, '/donations', { amount_cents: 100, note: 'After the flood' }, staffToken).expect(201);
+
+    // The staff member's own limit still holds, per user.
+    expectError(await resend(limited, id, staffToken), 409, 'already_sent');
+    expectError(await resend(limited, id, staffToken), 409, 'already_sent');
+    expectError(await resend(limited, id, staffToken), 409, 'already_sent');
+    expect(expectError(await resend(limited, id, staffToken), 429, 'rate_limited')).toBe(RESEND_LIMIT_MESSAGE);
+    const colleague = await token(['staff'], 'kim@croft.example', 'user-kim');
+    expectError(await resend(limited, id, colleague), 409, 'already_sent');
   });
 });

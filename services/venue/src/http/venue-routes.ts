@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import {
+  bookingListQuerySchema,
+  bookingParamsSchema,
   bookingRequestSchema,
+  bookingResendRequestSchema,
   commonGoodMessageListQuerySchema,
   commonGoodMessageParamsSchema,
   commonGoodMessageRequestSchema,
@@ -10,6 +13,8 @@ import {
   donationListQuerySchema,
   moderateCommonGoodMessageRequestSchema,
   recordDonationRequestSchema,
+  type BookingListResponse,
+  type BookingResendResponse,
   type BookingResponse,
   type CommonGoodMessageCreated,
   type CommonGoodMessageListResponse,
@@ -35,12 +40,15 @@ export interface VenueRateLimits {
   bookingsPerIp: WindowLimit;
   /** Booking enquiries per email address (default 5 per day). */
   bookingsPerEmail: WindowLimit;
+  /** Staff resends per signed-in user, counted after the token check (default 30 per minute). */
+  resendsPerStaff: WindowLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: VenueRateLimits = {
   messagesPerIp: { windowMs: 60 * 60_000, limit: 5 },
   bookingsPerIp: { windowMs: 60 * 60_000, limit: 10 },
   bookingsPerEmail: { windowMs: 24 * 60 * 60_000, limit: 5 },
+  resendsPerStaff: { windowMs: 60_000, limit: 30 },
 };
 
 export const MESSAGE_LIMIT_MESSAGE =
@@ -49,6 +57,7 @@ export const BOOKING_IP_LIMIT_MESSAGE =
   'Too many booking enquiries from your connection. Please try again later, or call us.';
 export const BOOKING_EMAIL_LIMIT_MESSAGE =
   'We already have several enquiries from this email address today. We will be in touch; please reply to our email to add anything.';
+export const RESEND_LIMIT_MESSAGE = 'Too many resends in the last minute. Please wait a moment and try again.';
 export const TOTAL_PENDING_MESSAGE =
   'The donation was recorded, but the Common Good total could not be updated yet. It will be added automatically: do not record it again.';
 
@@ -155,6 +164,35 @@ export function venueRoutes(options: VenueRoutesOptions): Router {
       const { body } = bookingBody.get(res);
       const answer: BookingResponse = await bookings.submit(body);
       res.set('Cache-Control', NO_STORE).status(201).json(answer);
+    },
+  );
+
+  // ── Booking enquiries (staff): the list with each enquiry's mail, and resend ─────────────
+  const bookingQuery = validate({ query: bookingListQuerySchema });
+  router.get('/bookings', staffOnly, bookingQuery, async (_req, res) => {
+    const { query } = bookingQuery.get(res);
+    const answer: BookingListResponse = await bookings.list({
+      limit: query.limit ? Number(query.limit) : DEFAULT_LIST,
+      before: query.before,
+    });
+    res.set('Cache-Control', NO_STORE).json(answer);
+  });
+
+  const resendInput = validate({
+    params: bookingParamsSchema,
+    query: z.strictObject({}),
+    body: z.optional(bookingResendRequestSchema),
+  });
+  router.post(
+    '/bookings/:id/resend',
+    // Token first, then the limit keyed by the staff member: anonymous callers never spend it.
+    staffOnly,
+    limiter('bookings-resend', limits.resendsPerStaff, RESEND_LIMIT_MESSAGE, (req) => `user:${authClaims(req.res!).sub}`),
+    resendInput,
+    async (_req, res) => {
+      const { params } = resendInput.get(res);
+      const answer: BookingResendResponse = await bookings.resend(params.id, { sub: authClaims(res).sub });
+      res.set('Cache-Control', NO_STORE).json(answer);
     },
   );
 
