@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@croft/service-kit';
+import { listen, rateLimit, silentLogger, type RunningServer } from '@croft/service-kit';
 import { createGatewayApp } from './app';
 import { buildRemoteManifest } from './manifest';
 import { gatewayConfigSchema } from './config';
@@ -218,5 +218,60 @@ describe('Secret Kitchens host', () => {
     }
     await request(gateway()).get('/secretkitchens').set('Host', 'kitchens.example.test').expect(200);
     await request(gateway()).get('/cafe').set('Host', 'localhost:3000').expect(200);
+  });
+});
+
+describe('gateway behind a proxy (TRUST_PROXY)', () => {
+  /** The gateway as main.ts builds it from an environment, with a per-IP limit of 2, on port 0. */
+  async function gateway(env: Record<string, string>): Promise<RunningServer> {
+    const router = Router();
+    router.get('/whoami', rateLimit({ windowMs: 60_000, limit: 2, keyPrefix: 'test:gateway-whoami' }), (req, res) => {
+      res.json({ ip: req.ip });
+    });
+    const config = loadConfig(gatewayConfigSchema, env);
+    const app = createGatewayApp({
+      logger: silentLogger(),
+      publicOrigin: config.PUBLIC_ORIGIN,
+      staticDir,
+      manifest: buildRemoteManifest(config),
+      services: { demo: router },
+      trustProxy: config.TRUST_PROXY,
+    });
+    return listen(app, 0);
+  }
+
+  async function whoami(server: RunningServer, forwardedFor: string) {
+    const response = await fetch(`${server.url}/api/demo/whoami`, { headers: { 'X-Forwarded-For': forwardedFor } });
+    return { status: response.status, ip: ((await response.json()) as { ip?: string }).ip };
+  }
+
+  it.each([
+    ['unset', {}],
+    ['unset in production', { NODE_ENV: 'production', CODE_PEPPER: 'p'.repeat(32), KEY_ENCRYPTION_SECRET: 'k'.repeat(32) }],
+  ])('%s: rotating X-Forwarded-For cannot dodge a per-IP limit', async (_label, env) => {
+    const server = await gateway(env);
+    try {
+      expect(await whoami(server, '1.2.3.4')).toEqual({ status: 200, ip: '127.0.0.1' });
+      expect(await whoami(server, '5.6.7.8')).toEqual({ status: 200, ip: '127.0.0.1' });
+      expect((await whoami(server, '9.10.11.12')).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([['1'], ['loopback']])('TRUST_PROXY=%s: each forwarded address has its own budget and is req.ip', async (value) => {
+    const server = await gateway({ TRUST_PROXY: value });
+    try {
+      expect(await whoami(server, '1.2.3.4')).toEqual({ status: 200, ip: '1.2.3.4' });
+      expect(await whoami(server, '1.2.3.4')).toEqual({ status: 200, ip: '1.2.3.4' });
+      expect((await whoami(server, '1.2.3.4')).status).toBe(429);
+      expect(await whoami(server, '5.6.7.8')).toEqual({ status: 200, ip: '5.6.7.8' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true at start-up (anyone could then pick their own address)', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 });

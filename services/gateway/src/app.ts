@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import {
   apiNotFound,
+  applyTrustProxy,
   errorHandler,
   contentSecurityPolicyHeader,
   isHttpsOrigin,
@@ -13,6 +14,7 @@ import {
   requestLogger,
   securityHeaders,
   type SecurityHeadersOptions,
+  type TrustProxySetting,
 } from '@croft/service-kit';
 import { createHash } from 'node:crypto';
 import { remoteForPath, type RemoteManifest } from '@croft/contracts';
@@ -29,6 +31,8 @@ export interface GatewayOptions {
   services: Record<string, Router>;
   /** Host (name[:port]) where Secret Kitchens lives; pages there other than /secretkitchens redirect. */
   secretKitchensHost?: string;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe; default nobody (req.ip is the TCP peer). */
+  trustProxy?: TrustProxySetting;
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -107,6 +111,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // The same rule as a standalone service: trust no X-Forwarded-For unless TRUST_PROXY says so.
+  applyTrustProxy(app, options.trustProxy, logger);
   const remoteOrigins = externalOrigins(options.manifest);
   const securityOptions: SecurityHeadersOptions = {
     https: isHttpsOrigin(options.publicOrigin),

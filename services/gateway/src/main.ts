@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     manifest: buildRemoteManifest(config),
     services: { content: content.router, newsletter: newsletter.router, identity: identity.router, venue: venue.router },
     secretKitchensHost: config.SECRET_KITCHENS_HOST,
+    trustProxy: config.TRUST_PROXY,
   });
   const server = await listen(app, config.PORT, config.HOST);
   logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');

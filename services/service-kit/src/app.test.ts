@@ -53,6 +53,13 @@ describe('createServiceApp', () => {
     envelope(await request(app).post('/api/other').set('Origin', ORIGIN).send({}), 404, 'not_found');
   });
 
+  it('keeps the 404 message short for an absurdly long path', async () => {
+    const { app } = makeApp();
+    const message = envelope(await request(app).get(`/api/demo/${'a'.repeat(8000)}`), 404, 'not_found');
+    expect(message.length).toBeLessThan(300);
+    expect(message).toMatch(/^No route for GET \/api\/demo\/a+…$/);
+  });
+
   it('turns malformed JSON into 400 invalid_json', async () => {
     const { app } = makeApp();
     const response = await request(app)

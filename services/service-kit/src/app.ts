@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { TrustProxySetting } from './config';
 import { apiNotFound, errorHandler } from './errors';
 import { requestLogger } from './logger';
 import { jsonBody, originCheck, securityHeaders, type SecurityHeadersOptions } from './security';
@@ -15,8 +16,35 @@ export interface ServiceAppOptions {
   /** PUBLIC_ORIGIN: state-changing requests from any other origin get 403 forbidden_origin. */
   publicOrigin?: string;
   security?: SecurityHeadersOptions;
-  /** express `trust proxy` setting, when running behind a reverse proxy. */
-  trustProxy?: boolean | number | string;
+  /**
+   * Which reverse proxies' X-Forwarded-For to believe (TRUST_PROXY, see `TrustProxySetting`).
+   * Default: none, so req.ip is the TCP peer and the header cannot be spoofed. Tests may pass
+   * `true` to act from several addresses; never do that in a deployment.
+   */
+  trustProxy?: TrustProxySetting | true | string;
+}
+
+/**
+ * Sets Express's `trust proxy` (default false: trust nobody) the same way for the gateway and a
+ * standalone service. With trust off, the first request that carries X-Forwarded-For is logged
+ * once at warn level: it usually means a proxy is in front and TRUST_PROXY should be set, or
+ * every visitor shares the proxy's address (and its rate-limit budget).
+ */
+export function applyTrustProxy(app: Express, setting: ServiceAppOptions['trustProxy'], logger: Logger): void {
+  const trust = setting ?? false;
+  app.set('trust proxy', trust);
+  if (trust !== false) return;
+  let warned = false;
+  app.use((req, _res, next) => {
+    if (!warned && req.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      logger.warn(
+        'a request carried X-Forwarded-For but TRUST_PROXY is not set, so the header is ignored and client ' +
+          'addresses are those of the connecting peer; behind a reverse proxy set TRUST_PROXY (e.g. 1 or loopback)',
+      );
+    }
+    next();
+  });
 }
 
 /**
@@ -27,7 +55,7 @@ export interface ServiceAppOptions {
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  applyTrustProxy(app, options.trustProxy, options.logger);
   app.use(securityHeaders(options.security));
   app.use(requestLogger(options.logger));
   if (options.publicOrigin) app.use(originCheck(options.publicOrigin));

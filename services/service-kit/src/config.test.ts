@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
+      TRUST_PROXY: false,
     });
     expect(config.MONGODB_URI).toBeUndefined();
   });
@@ -67,5 +68,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { PORT: '70000' })).toThrow(
       /PORT: must be a whole number from 0 to 65535[\s\S]*JWT_ISSUER: is required/,
     );
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses, and refuses anything else', () => {
+    const trust = (value: string) => loadConfig(baseConfigSchema(3101), { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback')).toEqual(['loopback']);
+    expect(trust('loopback, 10.0.0.0/8 ,172.16.0.1, fd00::/8, ::1')).toEqual(['loopback', '10.0.0.0/8', '172.16.0.1', 'fd00::/8', '::1']);
+    expect(trust('uniquelocal,linklocal')).toEqual(['uniquelocal', 'linklocal']);
+    for (const bad of ['true', 'yes', '-1', '100', '10.0.0.0/33', '::1/129', 'proxy.example', '1.2.3', 'loopback,,10.0.0.1', '10.0.0.1/']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: /);
+    }
+    expect(() => trust('true')).toThrow(/anyone could/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -66,6 +67,52 @@ const mailFromSchema = z
   });
 
 /**
+ * Express's `trust proxy` setting, from TRUST_PROXY. `false` (the default) trusts nobody: the
+ * client address is the TCP peer and X-Forwarded-For is ignored, so nobody can pick their own
+ * address. Behind a reverse proxy set a hop count (`1`: the address the nearest proxy appended)
+ * or the proxies' addresses (IPs, CIDRs, or Express's names loopback, linklocal, uniquelocal).
+ */
+export type TrustProxySetting = false | number | string[];
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  if (slash < 0) return isIP(entry) !== 0;
+  const version = isIP(entry.slice(0, slash));
+  const prefix = entry.slice(slash + 1);
+  return version !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+export const trustProxySchema = z.string().transform((value, ctx): TrustProxySetting => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '"true" would trust every X-Forwarded-For (anyone could pick their own address and dodge rate limits); ' +
+        'give the number of proxies in front (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+  } else {
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isTrustedProxyEntry)) return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, a number of proxy hops from 1 to ${MAX_PROXY_HOPS}, or a comma-separated list of proxy IPs, CIDRs or loopback, linklocal, uniquelocal`,
+  });
+  return z.NEVER;
+});
+
+/**
  * The variables every service understands. Services extend the shape with their own:
  * `baseConfigSchema(3101).extend({ MY_VAR: z.string() })`.
  */
@@ -86,6 +133,8 @@ export function baseConfigSchema(defaultPort: number) {
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
       .default('development'),
+    /** Reverse proxies whose X-Forwarded-For is believed (default: none). See TrustProxySetting. */
+    TRUST_PROXY: trustProxySchema.default(false),
   });
 }
 

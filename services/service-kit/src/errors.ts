@@ -22,6 +22,29 @@ export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
+/** The longest message an error body carries; anything longer is cut with "…". */
+export const MAX_ERROR_MESSAGE = 1024;
+
+// C0 and C1 controls, DEL, line/paragraph separators and bidirectional overrides.
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text that came from a request, made safe to repeat in a message or a log: control characters
+ * written as \uXXXX escapes (never raw newlines or terminal escapes), and at most `max`
+ * characters (code points) with "…" when cut.
+ */
+export function quoteInput(text: string, max = 40): string {
+  const chars = Array.from(text);
+  const kept = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+  return kept.replace(UNSAFE_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A message bounded to MAX_ERROR_MESSAGE characters with no raw control characters. */
+export function boundedMessage(message: string, max = MAX_ERROR_MESSAGE): string {
+  const safe = quoteInput(message, max);
+  return safe.length > max ? `${safe.slice(0, max - 1)}…` : safe;
+}
+
 /** Codes for the client errors raised by Express itself and body-parser. */
 const BODY_PARSER_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   'entity.parse.failed': { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' },
@@ -100,7 +123,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       } else {
         logger.debug({ code: known.code, method: req.method, path: req.path }, 'request rejected');
       }
-      res.status(known.status).json(errorBody(known.code, known.message));
+      res.status(known.status).json(errorBody(known.code, boundedMessage(known.message)));
       return;
     }
     logger.error({ err, method: req.method, path: req.path }, 'unexpected error');
@@ -111,6 +134,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 /** Mount after the API routers (e.g. `app.use('/api', apiNotFound())`): unknown routes get a 404 envelope. */
 export function apiNotFound(): RequestHandler {
   return (req, res) => {
-    res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+    res.status(404).json(errorBody('not_found', `No route for ${req.method} ${quoteInput(req.originalUrl.split('?')[0], 200)}`));
   };
 }

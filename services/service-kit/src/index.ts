@@ -1,5 +1,5 @@
-export { ConfigError, LOG_LEVELS, baseConfigSchema, loadConfig, loadConfigOrExit } from './config';
-export type { BaseConfig, LogLevel } from './config';
+export { ConfigError, LOG_LEVELS, baseConfigSchema, loadConfig, loadConfigOrExit, trustProxySchema } from './config';
+export type { BaseConfig, LogLevel, TrustProxySetting } from './config';
 export { HttpError, apiNotFound, errorBody, errorHandler } from './errors';
 export type { ErrorBody } from './errors';
 export { MAX_INPUT_DEPTH, assertNoOperatorKeys, findOperatorKey, validate } from './validate';
@@ -24,9 +24,9 @@ export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
 export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
-export { createServiceApp, listen, stopOnSignals } from './app';
+export { applyTrustProxy, createServiceApp, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
-export { runStandaloneService, type StandaloneContext } from './run-service';
+export { createStandaloneApp, runStandaloneService, type StandaloneContext } from './run-service';
 export {
   authClaims,
   bearerToken,

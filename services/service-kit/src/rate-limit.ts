@@ -34,6 +34,9 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     limit: options.limit,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // With TRUST_PROXY unset, X-Forwarded-For is ignored on purpose (applyTrustProxy logs it once
+    // in the service's own log); this check would print to the console for every limiter.
+    validate: { xForwardedForHeader: false },
     keyGenerator: async (req) =>
       `${options.keyPrefix}:${keyOf ? await keyOf(req as Request) : ipKeyGenerator(req.ip ?? 'unknown')}`,
     handler: (_req, res) => {

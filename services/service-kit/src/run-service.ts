@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import { createServiceApp, listen, stopOnSignals } from './app';
@@ -13,6 +13,28 @@ export interface StandaloneContext<C> {
   logger: Logger;
   db: Connection;
   mailer: Mailer;
+}
+
+/**
+ * The app a standalone service serves: its router at /api/<name> with the kit's security and
+ * error handling, PUBLIC_ORIGIN's Origin check and HTTPS headers, and TRUST_PROXY (nobody is
+ * trusted unless it is set, in production too: the same rule as the gateway).
+ */
+export function createStandaloneApp(options: {
+  name: string;
+  router: Router | RequestHandler;
+  logger: Logger;
+  config: BaseConfig;
+}): Express {
+  const { config } = options;
+  return createServiceApp({
+    name: options.name,
+    router: options.router,
+    logger: options.logger,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    security: { https: isHttpsOrigin(config.PUBLIC_ORIGIN) },
+    trustProxy: config.TRUST_PROXY,
+  });
 }
 
 /**
@@ -36,14 +58,7 @@ export function runStandaloneService<S extends z.ZodObject>(options: {
     });
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
     const router = await options.create({ config, logger, db: mongo.connection, mailer });
-    const app = createServiceApp({
-      name: options.name,
-      router,
-      logger,
-      publicOrigin: config.PUBLIC_ORIGIN,
-      security: { https: isHttpsOrigin(config.PUBLIC_ORIGIN) },
-      trustProxy: config.NODE_ENV === 'production' ? 1 : undefined,
-    });
+    const app = createStandaloneApp({ name: options.name, router, logger, config });
     const server = await listen(app, config.PORT, config.HOST);
     logger.info({ url: `${server.url}/api/${options.name}` }, `${options.name} service listening`);
     stopOnSignals(

@@ -144,4 +144,55 @@ describe('validate()', () => {
     const response = await request(app).post('/things').set('Content-Type', 'application/json').send(deep);
     await expectInvalid(response, 'nested too deeply');
   });
+
+  it('bounds what an error repeats: 9,000 unknown keys give a short 400, not a 98 kB list', async () => {
+    const body: Record<string, unknown> = { email: 'a@b.co', quantity: 1 };
+    for (let i = 0; i < 9000; i += 1) body[`k${i}`] = 0;
+    const response = await request(app).post('/things').send(body);
+    expect(JSON.stringify(body).length).toBeLessThan(100_000);
+    await expectInvalid(response, 'body: unknown fields "k0", "k1"');
+    expect(response.text.length).toBeLessThan(2048);
+    expect(response.body.error.message).toContain('…and 8,990 more');
+    expect(Object.keys(response.body)).toEqual(['error']);
+    expect(Object.keys(response.body.error).sort()).toEqual(['code', 'message']);
+  });
+
+  it('bounds many bad fields across issues too', async () => {
+    const schema = z.object(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, z.string()]))).strict();
+    const wide = express();
+    wide.use(jsonBody());
+    wide.post('/wide', validate({ body: schema }), (_req, res) => {
+      res.json({});
+    });
+    wide.use(errorHandler(silentLogger()));
+    const response = await request(wide).post('/wide').send({ [`x${'y'.repeat(5000)}`]: 1 });
+    await expectInvalid(response, 'body.field0: is required');
+    expect(response.text.length).toBeLessThan(2048);
+    expect(response.body.error.message).toMatch(/…and \d+ more/);
+  });
+
+  it('truncates long key names and never echoes control characters raw', async () => {
+    const longKey = `k${'x'.repeat(500)}`;
+    const long = await request(app).post('/things').send({ email: 'a@b.co', quantity: 1, [longKey]: 1 });
+    await expectInvalid(long, 'body: unknown field "kxxxxxxxx');
+    expect(long.text).not.toContain('x'.repeat(60));
+    expect(long.body.error.message).toContain('…');
+
+    const nasty = '\r\nSet-Cookie: a=b\u0000\u001b[31m\u2028evil';
+    const control = await request(app).post('/things').send({ email: 'a@b.co', quantity: 1, [nasty]: 1 });
+    await expectInvalid(control, 'unknown field');
+    const message = control.body.error.message as string;
+    expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(message).toContain('Set-Cookie: a=b');
+  });
+
+  it('bounds the operator-key message too', async () => {
+    const response = await request(app)
+      .post('/things')
+      .send({ email: 'a@b.co', quantity: 1, [`$${'w'.repeat(5000)}\n`]: 1 });
+    await expectInvalid(response, /is not allowed/);
+    expect(response.text.length).toBeLessThan(1024);
+    expect(response.body.error.message).not.toContain('\n');
+  });
 });
+

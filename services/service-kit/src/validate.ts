@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as z from 'zod';
-import { HttpError } from './errors';
+import { HttpError, MAX_ERROR_MESSAGE, quoteInput } from './errors';
 
 type Part = 'body' | 'query' | 'params';
 
@@ -71,11 +71,29 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** At most this many problems, and this many unknown keys per problem, are spelled out. */
+export const MAX_REPORTED_ISSUES = 5;
+export const MAX_REPORTED_KEYS = 10;
+/** Key names repeated in an error are cut to this many characters. */
+export const MAX_REPORTED_KEY_LENGTH = 40;
+
+const count = new Intl.NumberFormat('en-GB');
+const more = (n: number, what = '') => `…and ${count.format(n)} more${what}`;
+const quoteKey = (key: PropertyKey) => quoteInput(String(key), MAX_REPORTED_KEY_LENGTH);
+
+/** `body.guest.name`, each segment quoted safely and the whole path bounded. */
+function location(part: string, path: readonly PropertyKey[]): string {
+  const where = [part, ...path.map(quoteKey)].join('.');
+  return where.length > 200 ? `${where.slice(0, 199)}…` : where;
+}
+
 function describeIssue(part: Part, issue: z.core.$ZodIssue, raw: unknown): string {
-  const where = [part, ...issue.path.map(String)].join('.');
+  const where = location(part, issue.path);
   const missing = valueAt(raw, issue.path) === undefined;
   if (issue.code === 'unrecognized_keys') {
-    return `${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    const keys = issue.keys.slice(0, MAX_REPORTED_KEYS).map((k) => `"${quoteKey(k)}"`);
+    const rest = issue.keys.length - keys.length;
+    return `${where}: unknown field${issue.keys.length > 1 ? 's' : ''} ${keys.join(', ')}${rest > 0 ? ` ${more(rest)}` : ''}`;
   }
   if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
     return part === 'body' && issue.path.length === 0
@@ -85,7 +103,15 @@ function describeIssue(part: Part, issue: z.core.$ZodIssue, raw: unknown): strin
   if (issue.code === 'invalid_value' && issue.values.length > 0) {
     return `${where}: must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
   }
-  return `${where}: ${issue.message}`;
+  return `${where}: ${quoteInput(issue.message, 200)}`;
+}
+
+/** "Invalid request: a; b; c." with at most MAX_REPORTED_ISSUES problems and a bounded length. */
+function invalidRequestMessage(problems: string[]): string {
+  const shown = problems.slice(0, MAX_REPORTED_ISSUES);
+  const rest = problems.length - shown.length;
+  const message = `Invalid request: ${shown.join('; ')}${rest > 0 ? `; ${more(rest, ` problem${rest > 1 ? 's' : ''}`)}` : ''}.`;
+  return message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE - 1)}…` : message;
 }
 
 /** Throws HttpError 400 invalid_request if `value` holds an operator-style key. */
@@ -93,12 +119,12 @@ export function assertNoOperatorKeys(value: unknown, part: Part | string, bracke
   const found = findOperatorKey(value, { root: part, brackets });
   if (!found) return;
   if (found.reason === 'too_deep') {
-    throw new HttpError(400, 'invalid_request', `Invalid request: ${found.path} is nested too deeply.`);
+    throw new HttpError(400, 'invalid_request', `Invalid request: ${quoteInput(found.path, 200)} is nested too deeply.`);
   }
   throw new HttpError(
     400,
     'invalid_request',
-    `Invalid request: field "${found.key}" (at ${found.path}) is not allowed; keys starting with "$" or containing "."${
+    `Invalid request: field "${quoteKey(found.key)}" (at ${quoteInput(found.path, 200)}) is not allowed; keys starting with "$" or containing "."${
       brackets ? ' or brackets' : ''
     } are rejected.`,
   );
@@ -128,7 +154,7 @@ export function validate<S extends ValidationSchemas>(schemas: S): ValidatingHan
       else problems.push(...result.error.issues.map((issue) => describeIssue(part, issue, raw[part])));
     }
     if (problems.length) {
-      throw new HttpError(400, 'invalid_request', `Invalid request: ${problems.slice(0, 5).join('; ')}.`);
+      throw new HttpError(400, 'invalid_request', invalidRequestMessage(problems));
     }
     const valid = parsed as unknown as Validated<S>;
     results.set(res, valid);
