@@ -18,6 +18,7 @@ export const ErrorCodes = {
   CursorNotFound: 43,
   NamespaceExists: 48,
   CommandNotFound: 59,
+  WriteConcernFailed: 64,
   ImmutableField: 66,
   InvalidOptions: 72,
   InvalidNamespace: 73,

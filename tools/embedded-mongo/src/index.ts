@@ -4,11 +4,13 @@
  */
 import path from 'node:path';
 import { CursorRegistry } from './cursors';
-import { loadSnapshot, SnapshotWriter } from './persistence';
+import { JournalDurability, recoverStore } from './durability';
+import { SnapshotWriter } from './persistence';
 import { WireServer, type Logger } from './server';
 import { Store } from './store';
 
 export { SnapshotCorruptError } from './persistence';
+export { JournalCorruptError } from './journal';
 export type { Logger } from './server';
 
 export interface EmbeddedMongo {
@@ -17,6 +19,18 @@ export interface EmbeddedMongo {
   port: number;
   /** Stops accepting connections, closes open ones and writes the snapshot (if any). */
   stop(): Promise<void>;
+  /**
+   * Writes the snapshot now: in 'journal' durability folds the journal into it (the store also
+   * does this by itself, see journalMaxBytes/checkpointIntervalMs); in 'snapshot' durability
+   * saves pending changes. Nothing to do in memory-only mode.
+   */
+  checkpoint(): Promise<void>;
+  /**
+   * Testing: stops like a crash after the last acknowledged write. Connections are closed and
+   * the journal files closed as they are, without the final snapshot (in 'snapshot' durability,
+   * without the pending save). Use stop() normally.
+   */
+  abandon(): Promise<void>;
 }
 
 export interface EmbeddedMongoOptions {
@@ -28,8 +42,19 @@ export interface EmbeddedMongoOptions {
   dataFile?: string;
   /** How often expired TTL documents are deleted (ms, default 1000). */
   ttlIntervalMs?: number;
-  /** Delay between a write and the snapshot save (ms, default 100). */
+  /**
+   * With a dataFile: 'journal' (default) appends every write to `<dataFile>.journal.<n>` and
+   * fsyncs it before the reply, so an acknowledged write survives kill -9 and power loss;
+   * 'snapshot' is the older mode: acknowledge at once, save the whole snapshot
+   * `saveDebounceMs` later (a crash loses the writes of the last moments).
+   */
+  durability?: 'journal' | 'snapshot';
+  /** 'snapshot' durability: delay between a write and the snapshot save (ms, default 100). */
   saveDebounceMs?: number;
+  /** 'journal' durability: fold the journal into the snapshot when it reaches this size (bytes, default 16 MiB). */
+  journalMaxBytes?: number;
+  /** 'journal' durability: fold the journal into the snapshot at least this often while writes happen (ms, default 60000). */
+  checkpointIntervalMs?: number;
   /**
    * What to do when the snapshot file exists but cannot be read completely:
    * 'fail' (default) rejects with SnapshotCorruptError and leaves the file untouched;
@@ -55,27 +80,51 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   const envFile = process.env.EMBEDDED_MONGO_DATA;
   const dataFile = opts.dataFile ?? (envFile ? envFile : undefined);
   const file = dataFile ? path.resolve(dataFile) : undefined;
+  const durability = opts.durability ?? 'journal';
+  if (durability !== 'journal' && durability !== 'snapshot') throw new Error(`embedded-mongo: durability must be 'journal' or 'snapshot', got ${String(durability)}`);
+  const journalMaxBytes = opts.journalMaxBytes ?? 16 * 1024 * 1024;
+  if (!(journalMaxBytes > 0)) throw new Error(`embedded-mongo: journalMaxBytes must be a positive number, got ${journalMaxBytes}`);
+  const checkpointIntervalMs = opts.checkpointIntervalMs ?? 60_000;
+  if (!(checkpointIntervalMs > 0)) throw new Error(`embedded-mongo: checkpointIntervalMs must be a positive number, got ${checkpointIntervalMs}`);
 
   let store: Store;
+  let seq = 0;
   if (file) {
-    const loaded = loadSnapshot(file, opts.onCorruptSnapshot ?? 'fail', logger);
-    store = loaded.store;
-    if (loaded.loaded) logger.info(`embedded-mongo: loaded snapshot ${file}`);
+    // replays (and folds away) a journal in either mode, so switching modes never drops writes
+    const recovered = await recoverStore(file, opts.onCorruptSnapshot ?? 'fail', logger);
+    store = recovered.store;
+    seq = recovered.seq;
+    if (recovered.loaded) logger.info(`embedded-mongo: loaded snapshot ${file}`);
   } else {
     store = new Store();
   }
 
-  const writer = file ? new SnapshotWriter(file, () => store, saveDebounceMs, logger) : undefined;
+  const journal = file && durability === 'journal'
+    ? new JournalDurability(file, store, seq, { maxBytes: journalMaxBytes, intervalMs: checkpointIntervalMs }, logger)
+    : undefined;
+  const writer = file && !journal ? new SnapshotWriter(file, () => store, saveDebounceMs, logger, seq) : undefined;
   const onWrite = writer ? () => writer.markDirty() : () => {};
   const cursors = new CursorRegistry();
-  const server = new WireServer({ store, cursors, onWrite, logger });
-  const port = await server.listen(opts.port ?? 0, host);
+  const server = new WireServer({ store, cursors, onWrite, logger, gate: journal });
+  let port: number;
+  try {
+    port = await server.listen(opts.port ?? 0, host);
+  } catch (e) {
+    await journal?.close();
+    throw e;
+  }
 
   const ttlTimer = setInterval(() => {
     try {
-      const removed = store.sweepExpired();
-      if (removed > 0) onWrite();
       cursors.reap();
+      if (journal?.journal.failed) return; // deletions could not be journaled
+      let removed = 0;
+      try {
+        removed = store.sweepExpired();
+      } finally {
+        journal?.commit(); // the deletions, as one record
+      }
+      if (removed > 0) onWrite();
     } catch (e) {
       logger.error(`embedded-mongo: TTL sweep failed: ${(e as Error).message}`);
     }
@@ -84,20 +133,27 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
 
   const hostInUri = host.includes(':') ? `[${host}]` : host;
   const uri = `mongodb://${hostInUri}:${port}/?directConnection=true`;
-  logger.info(`embedded-mongo: listening on ${uri}${file ? ` (snapshot ${file})` : ' (memory only)'}`);
+  logger.info(`embedded-mongo: listening on ${uri}${file ? ` (${durability === 'journal' ? 'journal' : 'snapshot'} durability, ${file})` : ' (memory only)'}`);
 
   let stopping: Promise<void> | undefined;
+  const shutdown = (crash: boolean): Promise<void> => {
+    stopping ??= (async () => {
+      clearInterval(ttlTimer);
+      await server.close();
+      cursors.clear();
+      if (journal) await (crash ? journal.abandon() : journal.close());
+      if (writer) await (crash ? writer.abandon() : writer.flush());
+    })();
+    return stopping;
+  };
   return {
     uri,
     port,
-    stop() {
-      stopping ??= (async () => {
-        clearInterval(ttlTimer);
-        await server.close();
-        cursors.clear();
-        if (writer) await writer.flush();
-      })();
-      return stopping;
+    stop: () => shutdown(false),
+    checkpoint: async () => {
+      if (journal) await journal.checkpointNow();
+      else if (writer) await writer.flush();
     },
+    abandon: () => shutdown(true),
   };
 }

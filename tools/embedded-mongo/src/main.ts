@@ -1,5 +1,6 @@
 /**
- * CLI: `node --import tsx tools/embedded-mongo/src/main.ts [--port N] [--host H] [--data FILE]`
+ * CLI: `node --import tsx tools/embedded-mongo/src/main.ts [--port N] [--host H] [--data FILE]
+ *   [--durability journal|snapshot] [--move-aside-corrupt]`
  * Prints the connection URI and runs until SIGINT/SIGTERM, then saves the snapshot.
  * Environment: EMBEDDED_MONGO_PORT, EMBEDDED_MONGO_HOST, EMBEDDED_MONGO_DATA.
  */
@@ -12,8 +13,15 @@ const { values } = parseArgs({
     host: { type: 'string' },
     data: { type: 'string' },
     'move-aside-corrupt': { type: 'boolean' },
+    durability: { type: 'string' },
   },
 });
+
+const durability = values.durability ?? 'journal';
+if (durability !== 'journal' && durability !== 'snapshot') {
+  console.error(`embedded-mongo: --durability must be 'journal' or 'snapshot', got '${durability}'`);
+  process.exit(2);
+}
 
 const portText = values.port ?? process.env.EMBEDDED_MONGO_PORT ?? '27017';
 const port = Number(portText);
@@ -34,6 +42,7 @@ try {
     host: values.host ?? process.env.EMBEDDED_MONGO_HOST ?? '127.0.0.1',
     dataFile: values.data,
     onCorruptSnapshot: values['move-aside-corrupt'] ? 'move-aside' : 'fail',
+    durability,
     logger,
   });
   process.stdout.write(`${mongo.uri}\n`);

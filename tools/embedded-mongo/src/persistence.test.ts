@@ -63,9 +63,9 @@ describe('snapshot persistence', () => {
     });
   });
 
-  it('saves in the background shortly after a write (debounced), before stop', async () => {
+  it("with durability: 'snapshot', saves in the background shortly after a write (debounced), before stop", async () => {
     const dbName = uniqueDbName('debounce');
-    const mongo = await startEmbeddedMongo({ port: 0, dataFile: file, saveDebounceMs: 20, logger: quietLogger });
+    const mongo = await startEmbeddedMongo({ port: 0, dataFile: file, durability: 'snapshot', saveDebounceMs: 20, logger: quietLogger });
     const conn = await mongoose.createConnection(mongo.uri, { dbName }).asPromise();
     try {
       await conn.db!.collection('c').insertOne({ x: 1 });

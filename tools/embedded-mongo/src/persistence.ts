@@ -1,6 +1,6 @@
 /**
  * Snapshot file: a sequence of BSON documents
- *   { format, version, savedAt }                       header
+ *   { format, version, savedAt, seq }                  header (seq: last journal record included)
  *   { t: 'c', db, coll, indexes: [...] }               one per collection
  *   { t: 'd', db, coll, d: <document> }                one per document
  *   { t: 'end', collections, documents, crc32 }        trailer (crc32 of all bytes before it)
@@ -8,6 +8,7 @@
  * the snapshot, so the snapshot is always either the previous or the new complete version.
  * A snapshot that does not parse completely (bad BSON, missing trailer, wrong counts) is
  * reported as corrupt; it is never silently replaced by an empty store.
+ * Version 1 snapshots (no `seq`, written before the journal existed) load with seq 0.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -19,23 +20,27 @@ import { Store } from './store';
 import { normalizeValue } from './validate';
 
 const FORMAT = 'croft-embedded-mongo-snapshot';
-const VERSION = 1;
-const LOAD_OPTIONS = { bsonRegExp: true, promoteLongs: true, promoteValues: true } as const;
+const VERSION = 2;
+const READABLE_VERSIONS = new Set([1, 2]);
+export const LOAD_OPTIONS = { bsonRegExp: true, promoteLongs: true, promoteValues: true } as const;
 
 export class SnapshotCorruptError extends Error {
-  constructor(readonly file: string, reason: string) {
-    super(`embedded-mongo: snapshot ${file} is corrupt (${reason}). Refusing to start so no data is lost; ` +
+  constructor(readonly file: string, reason: string, what = 'snapshot') {
+    super(`embedded-mongo: ${what} ${file} is corrupt (${reason}). Refusing to start so no data is lost; ` +
       `inspect or move the file aside (or start with onCorruptSnapshot: 'move-aside', CLI flag --move-aside-corrupt).`);
     this.name = 'SnapshotCorruptError';
   }
 }
 
-/** Serialises the whole store synchronously (a consistent point-in-time copy). */
-export function encodeSnapshot(store: Store): Buffer {
+/**
+ * Serialises the whole store synchronously (a consistent point-in-time copy). `seq` is the
+ * last journal record whose effects the store contains (0 without a journal).
+ */
+export function encodeSnapshot(store: Store, seq = 0): Buffer {
   const parts: Buffer[] = [];
   let collections = 0;
   let documents = 0;
-  parts.push(Buffer.from(serialize({ format: FORMAT, version: VERSION, savedAt: new Date() })));
+  parts.push(Buffer.from(serialize({ format: FORMAT, version: VERSION, savedAt: new Date(), seq })));
   for (const coll of store.allCollections()) {
     collections++;
     parts.push(Buffer.from(serialize({ t: 'c', db: coll.db, coll: coll.name, indexes: coll.indexes.map((d) => ({ ...d })) })));
@@ -50,7 +55,7 @@ export function encodeSnapshot(store: Store): Buffer {
 }
 
 /** Parses a snapshot into a fresh Store; throws SnapshotCorruptError on any inconsistency. */
-export function decodeSnapshot(buf: Buffer, file: string): Store {
+export function decodeSnapshot(buf: Buffer, file: string): { store: Store; seq: number } {
   const docs: Document[] = [];
   let offset = 0;
   let trailerOffset = -1;
@@ -68,7 +73,9 @@ export function decodeSnapshot(buf: Buffer, file: string): Store {
   }
   const head = docs[0];
   if (!head || head.format !== FORMAT) throw new SnapshotCorruptError(file, 'missing header');
-  if (head.version !== VERSION) throw new SnapshotCorruptError(file, `unknown version ${String(head.version)}`);
+  if (!READABLE_VERSIONS.has(head.version)) throw new SnapshotCorruptError(file, `unknown version ${String(head.version)}`);
+  const seq = head.seq ?? 0;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) throw new SnapshotCorruptError(file, `invalid journal sequence ${String(seq)}`);
   const tail = docs[docs.length - 1];
   if (docs.length < 2 || tail.t !== 'end') throw new SnapshotCorruptError(file, 'missing trailer (file truncated?)');
   if (tail.crc32 !== zlib.crc32(buf.subarray(0, trailerOffset))) throw new SnapshotCorruptError(file, 'checksum mismatch');
@@ -97,11 +104,13 @@ export function decodeSnapshot(buf: Buffer, file: string): Store {
   if (tail.collections !== collections || tail.documents !== documents) {
     throw new SnapshotCorruptError(file, `trailer counts ${tail.collections}/${tail.documents} do not match contents ${collections}/${documents}`);
   }
-  return store;
+  return { store, seq };
 }
 
 export interface LoadResult {
   store: Store;
+  /** last journal record included in the snapshot (0 when none or no snapshot) */
+  seq: number;
   loaded: boolean;
   movedAside?: string;
 }
@@ -120,18 +129,23 @@ export function loadSnapshot(
   try {
     buf = fs.readFileSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { store: new Store(), loaded: false };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { store: new Store(), seq: 0, loaded: false };
     throw e;
   }
   try {
-    return { store: decodeSnapshot(buf, file), loaded: true };
+    return { ...decodeSnapshot(buf, file), loaded: true };
   } catch (e) {
     if (!(e instanceof SnapshotCorruptError) || onCorrupt === 'fail') throw e;
-    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const aside = corruptName(file);
     fs.renameSync(file, aside);
     log.error(`${e.message.split('. Refusing')[0]}. Moved it to ${aside} and started with an empty store.`);
-    return { store: new Store(), loaded: false, movedAside: aside };
+    return { store: new Store(), seq: 0, loaded: false, movedAside: aside };
   }
+}
+
+/** `<file>.corrupt-<timestamp>` */
+export function corruptName(file: string): string {
+  return `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 
 function processAlive(pid: number): boolean {
@@ -187,6 +201,11 @@ export async function writeAtomic(file: string, data: Buffer): Promise<void> {
     await fsp.rm(tmp, { force: true });
     throw e;
   }
+  await syncDir(dir);
+}
+
+/** fsyncs a directory so created, renamed and deleted entries in it are durable. */
+export async function syncDir(dir: string): Promise<void> {
   try {
     const d = await fsp.open(dir, 'r');
     try {
@@ -208,15 +227,19 @@ export class SnapshotWriter {
   private dirty = false;
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
+  private abandoned = false;
 
   constructor(
     private readonly file: string,
     private readonly store: () => Store,
     private readonly debounceMs: number,
     private readonly log: { error: (m: string) => void },
+    /** journal sequence the store is at (constant in this mode: nothing is journaled) */
+    private readonly seq = 0,
   ) {}
 
   markDirty(): void {
+    if (this.abandoned) return;
     this.dirty = true;
     if (!this.timer && !this.inFlight) this.schedule();
   }
@@ -232,7 +255,7 @@ export class SnapshotWriter {
   private saveNow(): Promise<void> {
     if (this.inFlight) return this.inFlight;
     this.dirty = false;
-    const data = encodeSnapshot(this.store());
+    const data = encodeSnapshot(this.store(), this.seq);
     this.inFlight = writeAtomic(this.file, data)
       .catch((e: Error) => {
         this.dirty = true;
@@ -240,9 +263,19 @@ export class SnapshotWriter {
       })
       .finally(() => {
         this.inFlight = undefined;
-        if (this.dirty && !this.timer) this.schedule();
+        if (this.dirty && !this.timer && !this.abandoned) this.schedule();
       });
     return this.inFlight;
+  }
+
+  /** Testing (a simulated crash): drops pending changes and waits for a save in progress. */
+  async abandon(): Promise<void> {
+    this.abandoned = true;
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.inFlight) await this.inFlight;
   }
 
   /** Writes any pending changes now and waits until the snapshot is on disk. */

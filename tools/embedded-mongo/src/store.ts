@@ -13,6 +13,26 @@ import { keyString } from './values';
 
 type Obj = Record<string, unknown>;
 
+/**
+ * One effect on the store, as recorded for the journal (journal.ts). Effects carry resolved
+ * values (the stored document with its generated _id, the new version of an updated document),
+ * so replaying them reproduces the same state without re-running any command logic.
+ */
+export type StoreOp =
+  | { o: 'cc'; db: string; c: string } // collection created
+  | { o: 'dc'; db: string; c: string } // collection dropped
+  | { o: 'dd'; db: string } // database dropped
+  | { o: 'i'; db: string; c: string; d: Obj } // document inserted (as stored)
+  | { o: 'u'; db: string; c: string; d: Obj } // document replaced by this version (same _id)
+  | { o: 'r'; db: string; c: string; id: unknown } // document removed
+  | { o: 'ci'; db: string; c: string; def: IndexDef } // index added
+  | { o: 'di'; db: string; c: string; name: string }; // index dropped
+
+/** Receives every effect while set (journal mode); unset in memory-only mode. */
+export interface OpRecorder {
+  recorder?: (op: StoreOp) => void;
+}
+
 export class Collection {
   readonly db: string;
   readonly name: string;
@@ -21,10 +41,12 @@ export class Collection {
   /** secondary index definitions (the _id index is implicit) */
   readonly indexes: IndexDef[] = [];
   private unique: UniqueIndex[] = [];
+  private readonly owner: OpRecorder | undefined;
 
-  constructor(db: string, name: string) {
+  constructor(db: string, name: string, owner?: OpRecorder) {
     this.db = db;
     this.name = name;
+    this.owner = owner;
   }
 
   get ns(): string {
@@ -56,6 +78,7 @@ export class Collection {
     const keys = this.checkUnique(doc, idKey);
     this.docs.set(idKey, doc);
     this.addKeys(keys, idKey);
+    this.owner?.recorder?.({ o: 'i', db: this.db, c: this.name, d: doc });
     return doc;
   }
 
@@ -67,6 +90,7 @@ export class Collection {
     this.removeKeys(oldDoc, idKey);
     this.docs.set(idKey, newDoc);
     this.addKeys(keys, idKey);
+    this.owner?.recorder?.({ o: 'u', db: this.db, c: this.name, d: newDoc });
   }
 
   remove(doc: Obj): void {
@@ -74,6 +98,7 @@ export class Collection {
     if (!this.docs.has(idKey)) return;
     this.removeKeys(doc, idKey);
     this.docs.delete(idKey);
+    this.owner?.recorder?.({ o: 'r', db: this.db, c: this.name, id: doc._id });
   }
 
   /** Throws E11000 if `doc` (owned by idKey) would collide in a unique index. */
@@ -140,6 +165,7 @@ export class Collection {
       this.unique.push(idx);
     }
     this.indexes.push(def);
+    this.owner?.recorder?.({ o: 'ci', db: this.db, c: this.name, def });
     return true;
   }
 
@@ -149,6 +175,7 @@ export class Collection {
     if (i === -1) throw new CommandError(ErrorCodes.IndexNotFound, `index not found with name [${name}]`);
     this.indexes.splice(i, 1);
     this.unique = this.unique.filter((u) => u.def.name !== name);
+    this.owner?.recorder?.({ o: 'di', db: this.db, c: this.name, name });
   }
 
   /** Deletes documents whose TTL has passed. Returns how many were removed. */
@@ -226,8 +253,10 @@ export function checkCollectionName(name: unknown): string {
   return name;
 }
 
-export class Store {
+export class Store implements OpRecorder {
   readonly dbs = new Map<string, Database>();
+  /** Set by the journal to capture every effect; see StoreOp. */
+  recorder?: (op: StoreOp) => void;
 
   getCollection(db: string, name: string): Collection | undefined {
     return this.dbs.get(db)?.collections.get(name);
@@ -244,8 +273,9 @@ export class Store {
       database = new Database(db);
       this.dbs.set(db, database);
     }
-    const coll = new Collection(db, name);
+    const coll = new Collection(db, name, this);
     database.collections.set(name, coll);
+    this.recorder?.({ o: 'cc', db, c: name });
     return { coll, created: true };
   }
 
@@ -255,11 +285,14 @@ export class Store {
     if (!database || !coll) return undefined;
     database.collections.delete(name);
     if (database.collections.size === 0) this.dbs.delete(db);
+    this.recorder?.({ o: 'dc', db, c: name });
     return coll;
   }
 
   dropDatabase(db: string): boolean {
-    return this.dbs.delete(db);
+    const dropped = this.dbs.delete(db);
+    if (dropped) this.recorder?.({ o: 'dd', db });
+    return dropped;
   }
 
   *allCollections(): Iterable<Collection> {
