@@ -24,7 +24,6 @@ export {
 export {
   createMembershipGateController,
   GATE_START_DEBOUNCE_MS,
-  LINK_EMAIL_PATTERN,
   type AllowedVia,
   type GatePasskeyClient,
   type GateState,

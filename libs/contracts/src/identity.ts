@@ -2,6 +2,7 @@
 // Spec 000 §3 (Session, Factor), §7 (auth service calls); spec 001 §5–§7 (email sign-in, RPCs).
 import * as z from 'zod/mini';
 import { CODE_LENGTH } from './constants';
+import { EMAIL_INPUT_MAX_LENGTH, emailSchema } from './email';
 
 /** Secret Kitchens sign-in asks for sessions of this length (spec 001 §9: about 49 h). */
 export const SECRET_KITCHEN_SESSION_SECONDS = 176_400;
@@ -16,14 +17,6 @@ export type IdentityRole = (typeof IDENTITY_ROLES)[number];
 export const AAL_LEVELS = ['aal1', 'aal2'] as const;
 export type Aal = (typeof AAL_LEVELS)[number];
 
-/** A plausible email address; services lower-case and trim it before use. */
-export const emailSchema = z.string().check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(3),
-  z.maxLength(254),
-  z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'),
-);
 
 const codeSchema = z.string().check(z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `must be ${CODE_LENGTH} digits`));
 
@@ -326,10 +319,13 @@ export const clearWebauthnBodySchema = z.strictObject({
 });
 export const clearWebauthnResponseSchema = z.strictObject({ cleared: z.literal(true) });
 
-/** POST /membership/start-link — a malformed email is 400 invalid_email (not invalid_request). */
+/**
+ * POST /membership/start-link — a malformed email is 400 invalid_email (not invalid_request): the
+ * service checks it with canonicalEmail, the same rule as emailSchema.
+ */
 export const startLinkBodySchema = z.strictObject({
   userHandle: userHandleSchema,
-  email: z.string().check(z.maxLength(320)),
+  email: z.string().check(z.maxLength(EMAIL_INPUT_MAX_LENGTH)),
 });
 export type StartLinkBody = z.infer<typeof startLinkBodySchema>;
 export const startLinkResponseSchema = z.strictObject({ sent: z.literal(true) });
@@ -337,7 +333,7 @@ export const startLinkResponseSchema = z.strictObject({ sent: z.literal(true) })
 /** POST /membership/verify-link */
 export const verifyLinkBodySchema = z.strictObject({
   userHandle: userHandleSchema,
-  email: z.string().check(z.maxLength(320)),
+  email: z.string().check(z.maxLength(EMAIL_INPUT_MAX_LENGTH)),
   code: z.string().check(z.maxLength(12)),
 });
 export type VerifyLinkBody = z.infer<typeof verifyLinkBodySchema>;

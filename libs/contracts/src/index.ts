@@ -2,6 +2,7 @@
 // where the classic API's method chains would cost ~20 KB gzip for a handful of shapes.
 export * from './constants';
 export * from './errors';
+export * from './email';
 export * from './content';
 export * from './federation';
 export * from './route-table';

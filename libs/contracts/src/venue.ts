@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH, emailSchema } from './email';
 
 // ---------------------------------------------------------------------------------------------
 // The venue service (mounted at /api/venue): the Common Good fund and its messages (spec 000 §2
@@ -18,7 +19,7 @@ export const BOOKING_PARTY_MAX = 200;
 export const BOOKING_MESSAGE_MAX = 1000;
 export const BOOKING_MAX_DAYS_AHEAD = 365;
 export const VENUE_NAME_MAX = 100;
-export const VENUE_EMAIL_MAX = 254;
+export const VENUE_EMAIL_MAX = EMAIL_MAX_LENGTH;
 /** The largest page of a staff list. */
 export const VENUE_LIST_MAX = 100;
 
@@ -72,7 +73,6 @@ export function venueToday(now: Date): string {
 const trimmedText = (min: number, max: number) =>
   z.string().check(z.trim(), z.minLength(min), z.maxLength(max), z.regex(NO_CONTROL_CHARS, 'must not contain control characters'));
 
-const emailField = z.string().check(z.trim(), z.maxLength(VENUE_EMAIL_MAX), z.email());
 const objectIdField = z.string().check(z.regex(/^[a-f0-9]{24}$/, 'must be a 24-character id'));
 const isoDateTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/));
 const limitQuery = z.optional(
@@ -128,7 +128,7 @@ export type DonationListResponse = z.infer<typeof donationListResponseSchema>;
 /** POST /api/venue/common-good/messages: stored pending moderation. */
 export const commonGoodMessageRequestSchema = z.strictObject({
   name: z.optional(trimmedText(0, VENUE_NAME_MAX)),
-  email: z.optional(emailField),
+  email: z.optional(emailSchema),
   message: z
     .string()
     .check(
@@ -181,13 +181,14 @@ export type ModerateCommonGoodMessageRequest = z.infer<typeof moderateCommonGood
  */
 export const bookingRequestSchema = z.strictObject({
   name: trimmedText(1, VENUE_NAME_MAX),
-  email: emailField,
+  email: emailSchema,
   phone: z.optional(
     z
       .string()
       .check(
         z.trim(),
-        z.regex(/^[0-9 +\-()]{7,20}$/, 'must be 7-20 characters of digits, spaces, +, -, ( and )'),
+        // abort: the digit count below only runs on 7-20 characters, never on a 100 kB string.
+        z.regex(/^[0-9 +\-()]{7,20}$/, { error: 'must be 7-20 characters of digits, spaces, +, -, ( and )', abort: true }),
         z.refine((value) => (value.match(/\d/g)?.length ?? 0) >= 7, 'must contain at least 7 digits'),
       ),
   ),

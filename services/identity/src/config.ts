@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { canonicalEmail, isPlainEmail } from '@croft/contracts';
 import { baseConfigSchema } from '@croft/service-kit';
 
 export const IDENTITY_DEFAULT_PORT = 3102;
 
-const list = (pattern: RegExp, what: string) =>
+const list = (valid: (item: string) => boolean, what: string) =>
   z
     .string()
     .default('')
@@ -13,7 +14,7 @@ const list = (pattern: RegExp, what: string) =>
         .map((item) => item.trim().toLowerCase())
         .filter(Boolean),
     )
-    .refine((items) => items.every((item) => pattern.test(item)), { error: `must be a comma-separated list of ${what}` });
+    .refine((items) => items.every(valid), { error: `must be a comma-separated list of ${what}` });
 
 const secret = z.string().min(32, { error: 'must be at least 32 characters' });
 
@@ -21,15 +22,18 @@ const secret = z.string().min(32, { error: 'must be at least 32 characters' });
 export const identityConfigSchema = baseConfigSchema(IDENTITY_DEFAULT_PORT)
   .extend({
     /** Seeded as an admin on every start (roles are data; this only adds). */
-    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).transform((v) => v.toLowerCase()).optional(),
+    ADMIN_EMAIL: z
+      .string()
+      .transform((value, ctx) => canonicalEmail(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be an email address' }), z.NEVER))
+      .optional(),
     /** Keyed-hash secret for emailed codes. Required in production; random per start otherwise. */
     CODE_PEPPER: secret.optional(),
     /** Encrypts the stored signing keys and TOTP secrets. Required in production. */
     KEY_ENCRYPTION_SECRET: secret.optional(),
     /** Staff domains for is_email_domain_allowed, e.g. croftcommon.co.uk */
-    STAFF_DOMAINS: list(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'domains').default(['croftcommon.co.uk']),
+    STAFF_DOMAINS: list((domain) => isPlainEmail(`staff@${domain}`), 'domains').default(['croftcommon.co.uk']),
     /** Emails allowed into Secret Kitchens (seeded into secret_kitchen_access). */
-    SECRET_KITCHEN_EMAILS: list(/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/, 'email addresses'),
+    SECRET_KITCHEN_EMAILS: list(isPlainEmail, 'email addresses'),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;

@@ -1,4 +1,5 @@
 import type { PasskeyClient } from '@croft/api-client';
+import { canonicalEmail } from '@croft/contracts';
 import type { DeviceStore } from '../device-store';
 import { MESSAGES } from '../messages';
 import {
@@ -13,8 +14,6 @@ import type { PasskeyApi } from './passkey-api';
 
 /** Start debounce (spec 001 §9). */
 export const GATE_START_DEBOUNCE_MS = 400;
-/** The simple pattern a link email must match (spec 001 §5). */
-export const LINK_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LINK_CODE_MIN_LENGTH = 4;
 export const LINK_CODE_MAX_LENGTH = 6;
 
@@ -308,7 +307,8 @@ export function createMembershipGateController(deps: MembershipGateDeps): Member
     async submitLinkEmail(raw) {
       if (state.view !== 'link' || state.busy) return;
       const email = raw.trim();
-      if (!LINK_EMAIL_PATTERN.test(email)) {
+      // The same plain-address rule the service applies (spec 001 §5: 'a simple pattern').
+      if (!canonicalEmail(email)) {
         patch('link', { email, error: MESSAGES.linkInvalidEmail });
         return;
       }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ErrorEnvelope } from '@croft/contracts';
+import { canonicalEmail, type ErrorEnvelope } from '@croft/contracts';
 import { buildSession } from './session-factory';
 import { MOCK_SIGN_IN_CODE } from './handlers';
 
@@ -100,7 +100,7 @@ export function passkeyHandlers(options: PasskeyMockOptions = {}) {
     http.post('*/api/identity/membership/start-link', async ({ request }) => {
       if (state === 'server_error') return serverError();
       const body = await read(request);
-      if (!body.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) return fail(400, 'invalid_email', 'Please enter a valid email.');
+      if (!canonicalEmail(body.email)) return fail(400, 'invalid_email', 'Please enter a valid email.');
       if (state === 'not_subscribed') return fail(403, 'not_subscribed', 'That email is not an active subscriber.');
       return HttpResponse.json({ sent: true });
     }),

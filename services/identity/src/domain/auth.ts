@@ -232,53 +232,68 @@ export function createAuth(deps: AuthDeps) {
     return user;
   }
 
+  /** The Secret Kitchens and create_user rules, then a fresh code by email (the limits already passed). */
+  async function emailCode(input: { email: string; createUser: boolean; sessionDuration?: number }): Promise<void> {
+    const { email } = input;
+    if (input.sessionDuration !== undefined) {
+      const access = await models.secretKitchenAccess.findById(email).lean();
+      if (!access?.has_access) throw new HttpError(403, 'secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
+    }
+    if (!input.createUser && !(await models.user.exists({ email }))) {
+      throw new HttpError(404, 'user_not_found', MESSAGES.userNotFound);
+    }
+    const code = generateCode();
+    const at = now();
+    const set: Record<string, unknown> = {
+      code_hash: hashCode(deps.codePepper, email, code),
+      created_at: at,
+      expires_at: new Date(at.getTime() + EMAIL_CODE_TTL_SECONDS * 1000),
+      attempts: 0,
+      create_user: input.createUser,
+    };
+    const unset: Record<string, ''> = { used_at: '' };
+    if (input.sessionDuration !== undefined) set.session_duration = input.sessionDuration;
+    else unset.session_duration = '';
+    await models.emailCode.updateOne({ _id: email }, { $set: set, $unset: unset }, { upsert: true });
+    try {
+      await mailer.send({
+        to: email,
+        subject: CODE_EMAIL_SUBJECT,
+        text:
+          `Your Croft Common sign-in code is ${code}\n\n` +
+          `It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this email.\n`,
+        html:
+          `<p>Your Croft Common sign-in code is</p><p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p>` +
+          `<p>It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this email.</p>`,
+      });
+    } catch (error) {
+      await models.emailCode.deleteOne({ _id: email, created_at: at });
+      logger.error({ err: error }, 'sign-in code email failed');
+      throw new HttpError(502, 'email_send_failed', MESSAGES.sendFailed);
+    }
+  }
+
   return {
     userView,
 
-    /** POST /otp: rate limits, Secret Kitchens and create_user rules, then a fresh code by email. */
+    /**
+     * POST /otp: rate limits, Secret Kitchens and create_user rules, then a fresh code by email.
+     * `email` is canonical (the contract's emailSchema). The per-IP limit counts every request (it
+     * bounds probing and SMTP work); the per-address limit counts only codes that were emailed: a
+     * place is reserved first and given back when no code went out (403, 404, a failed send).
+     */
     async sendCode(input: { email: string; createUser: boolean; sessionDuration?: number; ip: string }): Promise<void> {
-      const { email } = input;
       if (!(await counters.hit(`otp-ip:${input.ip}`, limits.codesPerIp)).allowed) {
         throw new HttpError(429, 'rate_limited', MESSAGES.rateLimited);
       }
-      if (!(await counters.hit(`otp-email:${email}`, limits.codesPerEmail)).allowed) {
-        throw new HttpError(429, 'rate_limited', MESSAGES.rateLimited);
-      }
-      if (input.sessionDuration !== undefined) {
-        const access = await models.secretKitchenAccess.findById(email).lean();
-        if (!access?.has_access) throw new HttpError(403, 'secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
-      }
-      if (!input.createUser && !(await models.user.exists({ email }))) {
-        throw new HttpError(404, 'user_not_found', MESSAGES.userNotFound);
-      }
-      const code = generateCode();
-      const at = now();
-      const set: Record<string, unknown> = {
-        code_hash: hashCode(deps.codePepper, email, code),
-        created_at: at,
-        expires_at: new Date(at.getTime() + EMAIL_CODE_TTL_SECONDS * 1000),
-        attempts: 0,
-        create_user: input.createUser,
-      };
-      const unset: Record<string, ''> = { used_at: '' };
-      if (input.sessionDuration !== undefined) set.session_duration = input.sessionDuration;
-      else unset.session_duration = '';
-      await models.emailCode.updateOne({ _id: email }, { $set: set, $unset: unset }, { upsert: true });
+      const slot = await counters.reserve(`otp-email:${input.email}`, limits.codesPerEmail);
+      if (!slot.allowed) throw new HttpError(429, 'rate_limited', MESSAGES.rateLimited);
+      let sent = false;
       try {
-        await mailer.send({
-          to: email,
-          subject: CODE_EMAIL_SUBJECT,
-          text:
-            `Your Croft Common sign-in code is ${code}\n\n` +
-            `It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this email.\n`,
-          html:
-            `<p>Your Croft Common sign-in code is</p><p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p>` +
-            `<p>It is valid for 10 minutes and can be used once. If you did not ask for it, you can ignore this email.</p>`,
-        });
-      } catch (error) {
-        await models.emailCode.deleteOne({ _id: email, created_at: at });
-        logger.error({ err: error }, 'sign-in code email failed');
-        throw new HttpError(502, 'email_send_failed', MESSAGES.sendFailed);
+        await emailCode(input);
+        sent = true;
+      } finally {
+        if (!sent) await slot.release().catch((error: unknown) => logger.warn({ err: error }, 'could not give back a code reservation'));
       }
     },
 

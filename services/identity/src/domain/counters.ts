@@ -40,12 +40,37 @@ export function createCounters(model: Model<CounterDoc>, clock: Clock) {
     throw new Error(`counter ${key}: too much contention`);
   }
 
-  /** Gives back one hit counted in the current window (an attempt that did not count after all). */
-  async function release(key: string): Promise<void> {
-    await model.updateOne({ _id: key, reset_at: { $gt: clock.now() }, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+  /**
+   * Gives back one hit counted in the current window (an attempt that did not count after all).
+   * With `resetAt` (from `hit`), only in that same window: a later window is never reduced.
+   */
+  async function release(key: string, resetAt?: Date): Promise<void> {
+    await model.updateOne(
+      { _id: key, reset_at: resetAt ?? { $gt: clock.now() }, hits: { $gt: 0 } },
+      { $inc: { hits: -1 } },
+    );
   }
 
-  return { hit, current, release };
+  /**
+   * Reserves a place within the limit for something that only counts once it succeeds (a code
+   * that was actually emailed): allowed → the place is held until `release()` gives it back;
+   * refused → nothing stays held. The reservation is one atomic increment, so a parallel burst
+   * never holds more than `limit` places, and a failure that releases its place lets the next
+   * request through.
+   */
+  async function reserve(key: string, window: WindowLimit): Promise<{ allowed: boolean; release(): Promise<void> }> {
+    const result = await hit(key, window);
+    let held = true;
+    const giveBack = async () => {
+      if (!held) return;
+      held = false;
+      await release(key, result.resetAt);
+    };
+    if (!result.allowed) await giveBack();
+    return { allowed: result.allowed, release: giveBack };
+  }
+
+  return { hit, current, release, reserve };
 }
 
 export type Counters = ReturnType<typeof createCounters>;

@@ -1,4 +1,4 @@
-import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
+import { canonicalEmail, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
 import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { IdentityModels } from '../data/models';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
@@ -17,8 +17,6 @@ export const LINK_MESSAGES = {
   tooManyFailures: 'Too many failed attempts. Please try again in an hour.',
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface MembershipDeps {
   models: IdentityModels;
   clock: Clock;
@@ -30,10 +28,9 @@ export interface MembershipDeps {
   limits: { codesPerEmail: WindowLimit; codesPerIp: WindowLimit; verificationsPerIp: WindowLimit; failuresPerAccount: WindowLimit };
 }
 
-/** Normalises an email the way the sign-in schema does; null when it does not look like one. */
+/** The canonical address, exactly as the sign-in schema makes it (contracts' canonicalEmail); null unless a plain address. */
 export function normaliseEmail(raw: string): string | null {
-  const email = raw.trim().toLowerCase();
-  return email.length >= 3 && email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null;
+  return canonicalEmail(raw);
 }
 
 /** The code hash is bound to the user handle and the email, so a code only links that pair. */
@@ -62,61 +59,75 @@ export function createMembership(deps: MembershipDeps) {
     return { linked: true, isLinked: true, linkedAndActive: active, active, email: link.email };
   }
 
+  /** The live subscriber check, then a fresh link code by email (the limits already passed). */
+  async function emailLinkCode(userHandle: string, email: string): Promise<void> {
+    let subscriber: boolean;
+    try {
+      subscriber = await deps.isActiveSubscriber(email);
+    } catch (error) {
+      logger.error({ err: error }, 'membership lookup failed during start-link');
+      throw new HttpError(503, 'membership_check_failed', LINK_MESSAGES.checkFailed);
+    }
+    if (!subscriber) throw new HttpError(403, 'not_subscribed', LINK_MESSAGES.notSubscribed);
+    const code = generateCode();
+    const at = now();
+    await models.linkCode.updateOne(
+      { _id: userHandle },
+      {
+        $set: {
+          email,
+          code_hash: linkHash(deps.codePepper, userHandle, email, code),
+          created_at: at,
+          expires_at: new Date(at.getTime() + EMAIL_CODE_TTL_SECONDS * 1000),
+          attempts: 0,
+        },
+        $unset: { used_at: '' },
+      },
+      { upsert: true },
+    );
+    try {
+      await mailer.send({
+        to: email,
+        subject: LINK_EMAIL_SUBJECT,
+        text:
+          `Your Croft Common membership code is ${code}\n\n` +
+          `Enter it to link your membership to this device. It is valid for 10 minutes and can be used once. ` +
+          `If you did not ask for it, you can ignore this email.\n`,
+        html:
+          `<p>Your Croft Common membership code is</p><p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p>` +
+          `<p>Enter it to link your membership to this device. It is valid for 10 minutes and can be used once. ` +
+          `If you did not ask for it, you can ignore this email.</p>`,
+      });
+    } catch (error) {
+      await models.linkCode.deleteOne({ _id: userHandle, created_at: at });
+      logger.error({ err: error }, 'membership code email failed');
+      throw new HttpError(502, 'email_send_failed', LINK_MESSAGES.sendFailed);
+    }
+  }
+
   return {
     isActive,
     status,
 
-    /** POST /membership/start-link: emails a 6-digit code to an active subscriber. */
+    /**
+     * POST /membership/start-link: emails a 6-digit code to an active subscriber. Like sign-in
+     * codes, the per-IP limit counts every request and the per-address limit only codes that were
+     * emailed (a reserved place is given back on 403, 503 or a failed send).
+     */
     async startLink(input: { userHandle: string; email: string; ip: string }): Promise<void> {
       const email = normaliseEmail(input.email);
       if (!email) throw new HttpError(400, 'invalid_email', LINK_MESSAGES.invalidEmail);
       if (!(await counters.hit(`link-ip:${input.ip}`, limits.codesPerIp)).allowed) {
         throw new HttpError(429, 'rate_limited', LINK_MESSAGES.rateLimited);
       }
-      if (!(await counters.hit(`link-email:${email}`, limits.codesPerEmail)).allowed) {
-        throw new HttpError(429, 'rate_limited', LINK_MESSAGES.rateLimited);
-      }
-      let subscriber: boolean;
+      const slot = await counters.reserve(`link-email:${email}`, limits.codesPerEmail);
+      if (!slot.allowed) throw new HttpError(429, 'rate_limited', LINK_MESSAGES.rateLimited);
+      let sent = false;
       try {
-        subscriber = await deps.isActiveSubscriber(email);
-      } catch (error) {
-        logger.error({ err: error }, 'membership lookup failed during start-link');
-        throw new HttpError(503, 'membership_check_failed', LINK_MESSAGES.checkFailed);
-      }
-      if (!subscriber) throw new HttpError(403, 'not_subscribed', LINK_MESSAGES.notSubscribed);
-      const code = generateCode();
-      const at = now();
-      await models.linkCode.updateOne(
-        { _id: input.userHandle },
-        {
-          $set: {
-            email,
-            code_hash: linkHash(deps.codePepper, input.userHandle, email, code),
-            created_at: at,
-            expires_at: new Date(at.getTime() + EMAIL_CODE_TTL_SECONDS * 1000),
-            attempts: 0,
-          },
-          $unset: { used_at: '' },
-        },
-        { upsert: true },
-      );
-      try {
-        await mailer.send({
-          to: email,
-          subject: LINK_EMAIL_SUBJECT,
-          text:
-            `Your Croft Common membership code is ${code}\n\n` +
-            `Enter it to link your membership to this device. It is valid for 10 minutes and can be used once. ` +
-            `If you did not ask for it, you can ignore this email.\n`,
-          html:
-            `<p>Your Croft Common membership code is</p><p style="font-size:28px;letter-spacing:6px"><strong>${code}</strong></p>` +
-            `<p>Enter it to link your membership to this device. It is valid for 10 minutes and can be used once. ` +
-            `If you did not ask for it, you can ignore this email.</p>`,
-        });
-      } catch (error) {
-        await models.linkCode.deleteOne({ _id: input.userHandle, created_at: at });
-        logger.error({ err: error }, 'membership code email failed');
-        throw new HttpError(502, 'email_send_failed', LINK_MESSAGES.sendFailed);
+        await emailLinkCode(input.userHandle, email);
+        sent = true;
+      } finally {
+        if (!sent) await slot.release().catch((error: unknown) => logger.warn({ err: error }, 'could not give back a code reservation'));
       }
     },
 

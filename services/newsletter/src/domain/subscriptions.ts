@@ -1,4 +1,4 @@
-import { CONSENT_TEXT_VERSION, type SubscribeRequestParsed, type SubscribeResponse } from '@croft/contracts';
+import { canonicalEmail, CONSENT_TEXT_VERSION, type SubscribeRequestParsed, type SubscribeResponse } from '@croft/contracts';
 import type { Clock, Logger, Mailer } from '@croft/service-kit';
 import type { SubscriberModel } from '../data/subscriber-model';
 import { isActiveEmail, unsubscribeByTokenHash, upsertSubscriber } from '../data/subscriber-store';
@@ -31,8 +31,13 @@ export interface SubscriptionsOptions {
   unsubscribeMailto: string;
 }
 
+/**
+ * The canonical address (contracts' canonicalEmail: trimmed, lower-case), the form stored and
+ * used as the rate-limit key. Callers pass addresses the request schema already accepted; anything
+ * else is only trimmed and lower-cased.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return canonicalEmail(email) ?? email.trim().toLowerCase();
 }
 
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
@@ -87,8 +92,8 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
 
     async isActiveSubscriber(email) {
       if (typeof email !== 'string') return false;
-      const normalized = normalizeEmail(email);
-      if (normalized.length === 0 || normalized.length > 254) return false;
+      const normalized = canonicalEmail(email);
+      if (!normalized) return false;
       return isActiveEmail(model, normalized);
     },
   };

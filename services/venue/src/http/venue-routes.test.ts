@@ -390,6 +390,7 @@ describe('Common Good messages', () => {
       { message: 42 },
       { message: 'hi', status: 'approved' },
       { message: 'hi', email: 'not-an-email' },
+      { message: 'hi', email: 'x<v@x.com>' },
       { message: 'hi', name: 'n'.repeat(101) },
       { message: 'hi\u0000there' },
     ];
@@ -534,6 +535,9 @@ describe('POST /bookings', () => {
     const bad = [
       booking({ name: '' }),
       booking({ email: 'nope' }),
+      booking({ email: 'v@x.com(1)' }),
+      booking({ email: '<v@x.com>' }),
+      booking({ email: 'x<v@x.com>' }),
       booking({ email: { $gt: '' } }),
       booking({ date: '2027-02-30' }),
       booking({ date: '04/12/2026' }),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
 import * as z from 'zod/mini';
 import {
+  canonicalEmail,
   bookingListQuerySchema,
   bookingParamsSchema,
   bookingRequestSchema,
@@ -154,10 +155,11 @@ export function venueRoutes(options: VenueRoutesOptions): Router {
     '/bookings',
     limiter('bookings-ip', limits.bookingsPerIp, BOOKING_IP_LIMIT_MESSAGE),
     bookingBody,
-    // Keyed by a hash of the validated address, so the limit store holds no personal data.
+    // Keyed by a hash of the canonical address (as stored: trimmed, lower-case), so one mailbox is
+    // one key and the limit store holds no personal data.
     limiter('bookings-email', limits.bookingsPerEmail, BOOKING_EMAIL_LIMIT_MESSAGE, (req) =>
       createHash('sha256')
-        .update(String((req.body as { email: unknown }).email).trim().toLowerCase())
+        .update(canonicalEmail((req.body as { email: unknown }).email) ?? '')
         .digest('base64url'),
     ),
     async (_req, res) => {

@@ -1,13 +1,12 @@
-import * as z from 'zod/mini';
 import {
   BOOKING_MAX_DAYS_AHEAD,
   BOOKING_MESSAGE_MAX,
   BOOKING_OCCASIONS,
   BOOKING_PARTY_MAX,
   BOOKING_PARTY_MIN,
-  VENUE_EMAIL_MAX,
   VENUE_NAME_MAX,
   addDaysIso,
+  canonicalEmail,
   isIsoDate,
   type BookingOccasion,
   type BookingRequest,
@@ -67,7 +66,6 @@ export const BOOKING_ERRORS = {
   messageLong: `Please keep your message to ${BOOKING_MESSAGE_MAX.toLocaleString('en-GB')} characters.`,
 } as const;
 
-const emailSchema = z.email();
 const PHONE = /^[0-9 +\-()]{7,20}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -102,7 +100,7 @@ export function validateBooking(
   else if (name.length > VENUE_NAME_MAX) errors.name = BOOKING_ERRORS.nameLong;
 
   if (!email) errors.email = BOOKING_ERRORS.emailMissing;
-  else if (email.length > VENUE_EMAIL_MAX || !z.safeParse(emailSchema, email).success) errors.email = BOOKING_ERRORS.emailInvalid;
+  else if (!canonicalEmail(email)) errors.email = BOOKING_ERRORS.emailInvalid;
 
   if (phone && (!PHONE.test(phone) || (phone.match(/\d/g)?.length ?? 0) < 7)) errors.phone = BOOKING_ERRORS.phoneInvalid;
 

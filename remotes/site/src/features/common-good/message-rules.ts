@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { COMMON_GOOD_MESSAGE_MAX, VENUE_EMAIL_MAX, VENUE_NAME_MAX, type CommonGoodMessageRequest } from '@croft/contracts';
+import { canonicalEmail, COMMON_GOOD_MESSAGE_MAX, VENUE_NAME_MAX, type CommonGoodMessageRequest } from '@croft/contracts';
 
 export interface MessageFormValues {
   name: string;
@@ -17,8 +16,6 @@ export const MESSAGE_ERRORS = {
   emailInvalid: 'Please enter a valid email address, like name@example.com, or leave it empty.',
 } as const;
 
-const emailSchema = z.email();
-
 /** Characters counted against the 250 limit (the service trims, so the counter does too). */
 export function messageLength(message: string): number {
   return message.trim().length;
@@ -33,7 +30,7 @@ export function validateMessage(values: MessageFormValues): { errors: MessageFie
   if (!message) errors.message = MESSAGE_ERRORS.messageMissing;
   else if (message.length > COMMON_GOOD_MESSAGE_MAX) errors.message = MESSAGE_ERRORS.messageLong(message.length);
   if (name.length > VENUE_NAME_MAX) errors.name = MESSAGE_ERRORS.nameLong;
-  if (email && (email.length > VENUE_EMAIL_MAX || !z.safeParse(emailSchema, email).success)) errors.email = MESSAGE_ERRORS.emailInvalid;
+  if (email && !canonicalEmail(email)) errors.email = MESSAGE_ERRORS.emailInvalid;
   if (Object.keys(errors).length > 0) return { errors };
   return { errors, request: { ...(name ? { name } : {}), ...(email ? { email } : {}), message } };
 }

@@ -1,11 +1,10 @@
-import * as z from 'zod/mini';
 import {
   BIRTHDAY_MONTHS,
   NEWSLETTER_INTERESTS,
   NEWSLETTER_LIMITS,
   NEWSLETTER_MESSAGES,
+  canonicalEmail,
   formatBirthday,
-  newsletterEmailSchema,
   type BirthdayMonth,
   type NewsletterInterest,
   type SubscribeRequest,
@@ -97,7 +96,7 @@ export function parseBirthdayDay(value: string): number | undefined {
 
 /** Same email check the service runs (the contract's schema), on the trimmed text. */
 export function isEmailShaped(value: string): boolean {
-  return z.safeParse(newsletterEmailSchema, value.trim()).success;
+  return canonicalEmail(value) !== null;
 }
 
 /** The contract's phone rule: 7–20 of digits, spaces, + - ( ), with at least 7 digits. */
