@@ -5,12 +5,14 @@
 import path from 'node:path';
 import { CursorRegistry } from './cursors';
 import { JournalDurability, recoverStore } from './durability';
+import { lockDataFile } from './lock';
 import { SnapshotWriter } from './persistence';
 import { WireServer, type Logger } from './server';
 import { Store } from './store';
 
 export { SnapshotCorruptError } from './persistence';
 export { JournalCorruptError } from './journal';
+export { DataFileLockedError } from './lock';
 export type { Logger } from './server';
 
 export interface EmbeddedMongo {
@@ -87,32 +89,44 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
   const checkpointIntervalMs = opts.checkpointIntervalMs ?? 60_000;
   if (!(checkpointIntervalMs > 0)) throw new Error(`embedded-mongo: checkpointIntervalMs must be a positive number, got ${checkpointIntervalMs}`);
 
+  // One process per data file: a second store would replay, fold and delete the first one's journal.
+  const unlock = file ? lockDataFile(file) : () => {};
   let store: Store;
   let seq = 0;
-  if (file) {
-    // replays (and folds away) a journal in either mode, so switching modes never drops writes
-    const recovered = await recoverStore(file, opts.onCorruptSnapshot ?? 'fail', logger);
-    store = recovered.store;
-    seq = recovered.seq;
-    if (recovered.loaded) logger.info(`embedded-mongo: loaded snapshot ${file}`);
-  } else {
-    store = new Store();
-  }
-
-  const journal = file && durability === 'journal'
-    ? new JournalDurability(file, store, seq, { maxBytes: journalMaxBytes, intervalMs: checkpointIntervalMs }, logger)
-    : undefined;
-  const writer = file && !journal ? new SnapshotWriter(file, () => store, saveDebounceMs, logger, seq) : undefined;
-  const onWrite = writer ? () => writer.markDirty() : () => {};
-  const cursors = new CursorRegistry();
-  const server = new WireServer({ store, cursors, onWrite, logger, gate: journal });
+  let journal: JournalDurability | undefined;
+  let writer: SnapshotWriter | undefined;
+  let server: WireServer;
   let port: number;
+  const cursors = new CursorRegistry();
   try {
-    port = await server.listen(opts.port ?? 0, host);
+    if (file) {
+      // replays (and folds away) a journal in either mode, so switching modes never drops writes
+      const recovered = await recoverStore(file, opts.onCorruptSnapshot ?? 'fail', logger);
+      store = recovered.store;
+      seq = recovered.seq;
+      if (recovered.loaded) logger.info(`embedded-mongo: loaded snapshot ${file}`);
+    } else {
+      store = new Store();
+    }
+
+    journal = file && durability === 'journal'
+      ? new JournalDurability(file, store, seq, { maxBytes: journalMaxBytes, intervalMs: checkpointIntervalMs }, logger)
+      : undefined;
+    writer = file && !journal ? new SnapshotWriter(file, () => store, saveDebounceMs, logger, seq) : undefined;
+    const snapshotWriter = writer;
+    const onWriteNow = snapshotWriter ? () => snapshotWriter.markDirty() : () => {};
+    server = new WireServer({ store, cursors, onWrite: onWriteNow, logger, gate: journal });
+    try {
+      port = await server.listen(opts.port ?? 0, host);
+    } catch (e) {
+      await journal?.close();
+      throw e;
+    }
   } catch (e) {
-    await journal?.close();
+    unlock();
     throw e;
   }
+  const onWrite = writer ? () => writer.markDirty() : () => {};
 
   const ttlTimer = setInterval(() => {
     try {
@@ -141,8 +155,12 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions = {}): Promi
       clearInterval(ttlTimer);
       await server.close();
       cursors.clear();
-      if (journal) await (crash ? journal.abandon() : journal.close());
-      if (writer) await (crash ? writer.abandon() : writer.flush());
+      try {
+        if (journal) await (crash ? journal.abandon() : journal.close());
+        if (writer) await (crash ? writer.abandon() : writer.flush());
+      } finally {
+        unlock();
+      }
     })();
     return stopping;
   };

@@ -96,7 +96,7 @@ export function venueRoutes(options: VenueRoutesOptions): Router {
     res.set('Cache-Control', NO_STORE).json(answer);
   };
   router.get('/common-good/totals', validate({ query: z.strictObject({}) }), sendTotal);
-  router.post('/common-good/totals', validate({ body: z.optional(commonGoodTotalsRequestSchema) }), sendTotal);
+  router.post('/common-good/totals', validate({ query: z.strictObject({}), body: z.optional(commonGoodTotalsRequestSchema) }), sendTotal);
 
   // ── Donations (staff) ───────────────────────────────────────────────────────────────────
   const donationBody = validate({ body: recordDonationRequestSchema });
