@@ -12,7 +12,8 @@ import {
   type IdentityUser,
   type Session,
 } from '@croft/contracts';
-import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
+import { type Clock, type Logger, type Mailer } from '@croft/service-kit';
+import { IdentityError } from './errors';
 import type { FactorDoc, IdentityModels, SessionDoc, UserDoc } from '../data/models';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import type { KeyRing } from './key-ring';
@@ -228,7 +229,7 @@ export function createAuth(deps: AuthDeps) {
 
   async function currentUser(auth: AuthContext): Promise<UserDoc> {
     const user = await models.user.findById(auth.claims.sub).lean();
-    if (!user) throw new HttpError(401, 'user_not_found', 'This account no longer exists.');
+    if (!user) throw new IdentityError('account_gone', 'This account no longer exists.');
     return user;
   }
 
@@ -237,10 +238,10 @@ export function createAuth(deps: AuthDeps) {
     const { email } = input;
     if (input.sessionDuration !== undefined) {
       const access = await models.secretKitchenAccess.findById(email).lean();
-      if (!access?.has_access) throw new HttpError(403, 'secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
+      if (!access?.has_access) throw new IdentityError('secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
     }
     if (!input.createUser && !(await models.user.exists({ email }))) {
-      throw new HttpError(404, 'user_not_found', MESSAGES.userNotFound);
+      throw new IdentityError('user_not_found', MESSAGES.userNotFound);
     }
     const code = generateCode();
     const at = now();
@@ -269,7 +270,7 @@ export function createAuth(deps: AuthDeps) {
     } catch (error) {
       await models.emailCode.deleteOne({ _id: email, created_at: at });
       logger.error({ err: error }, 'sign-in code email failed');
-      throw new HttpError(502, 'email_send_failed', MESSAGES.sendFailed);
+      throw new IdentityError('email_send_failed', MESSAGES.sendFailed);
     }
   }
 
@@ -284,10 +285,10 @@ export function createAuth(deps: AuthDeps) {
      */
     async sendCode(input: { email: string; createUser: boolean; sessionDuration?: number; ip: string }): Promise<void> {
       if (!(await counters.hit(`otp-ip:${input.ip}`, limits.codesPerIp)).allowed) {
-        throw new HttpError(429, 'rate_limited', MESSAGES.rateLimited);
+        throw new IdentityError('rate_limited', MESSAGES.rateLimited);
       }
       const slot = await counters.reserve(`otp-email:${input.email}`, limits.codesPerEmail);
-      if (!slot.allowed) throw new HttpError(429, 'rate_limited', MESSAGES.rateLimited);
+      if (!slot.allowed) throw new IdentityError('rate_limited', MESSAGES.rateLimited);
       let sent = false;
       try {
         await emailCode(input);
@@ -301,20 +302,20 @@ export function createAuth(deps: AuthDeps) {
     async verifyCode(input: { email: string; token: string; ip: string }): Promise<IssuedSession> {
       const { email } = input;
       if (!(await counters.hit(`verify-ip:${input.ip}`, limits.verificationsPerIp)).allowed) {
-        throw new HttpError(429, 'rate_limited', MESSAGES.verifyRateLimited);
+        throw new IdentityError('rate_limited', MESSAGES.verifyRateLimited);
       }
       const failKey = accountFailureKey(email);
       if ((await counters.current(failKey)) >= limits.failuresPerAccount.limit) {
-        throw new HttpError(429, 'too_many_failures', MESSAGES.tooManyFailures);
+        throw new IdentityError('too_many_failures', MESSAGES.tooManyFailures);
       }
       const fail = async (): Promise<never> => {
         await counters.hit(failKey, limits.failuresPerAccount);
-        throw new HttpError(400, 'invalid_code', MESSAGES.invalidCode);
+        throw new IdentityError('invalid_code', MESSAGES.invalidCode);
       };
       const doc = await models.emailCode.findById(email).lean();
       if (!doc || doc.used_at) return fail();
-      if (doc.expires_at.getTime() <= now().getTime()) throw new HttpError(400, 'code_expired', MESSAGES.codeExpired);
-      if (doc.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new HttpError(429, 'too_many_attempts', MESSAGES.tooManyAttempts);
+      if (doc.expires_at.getTime() <= now().getTime()) throw new IdentityError('code_expired', MESSAGES.codeExpired);
+      if (doc.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw new IdentityError('too_many_attempts', MESSAGES.tooManyAttempts);
       const claimed = await models.emailCode
         .findOneAndUpdate(
           { _id: email, code_hash: doc.code_hash, attempts: { $lt: EMAIL_CODE_MAX_ATTEMPTS }, used_at: { $exists: false } },
@@ -325,7 +326,7 @@ export function createAuth(deps: AuthDeps) {
       if (!claimed) {
         const latest = await models.emailCode.findById(email).lean();
         if (latest && latest.code_hash === doc.code_hash && latest.attempts >= EMAIL_CODE_MAX_ATTEMPTS && !latest.used_at) {
-          throw new HttpError(429, 'too_many_attempts', MESSAGES.tooManyAttempts);
+          throw new IdentityError('too_many_attempts', MESSAGES.tooManyAttempts);
         }
         return fail();
       }
@@ -337,7 +338,7 @@ export function createAuth(deps: AuthDeps) {
       if (!consumed) return fail();
 
       const user = await findOrCreateUser(email, claimed.create_user);
-      if (!user) throw new HttpError(404, 'user_not_found', MESSAGES.userNotFound);
+      if (!user) throw new IdentityError('user_not_found', MESSAGES.userNotFound);
       const lifetime = claimed.session_duration ? claimed.session_duration * 1000 : limits.sessionMaxMs;
       return openSession(user, 'otp', lifetime);
     },
@@ -354,24 +355,24 @@ export function createAuth(deps: AuthDeps) {
      * family, except within the reuse grace, where it gets the same (newest) successor.
      */
     async refresh(token: string | undefined): Promise<IssuedSession> {
-      if (!token) throw new HttpError(400, 'refresh_token_missing', MESSAGES.refreshMissing);
+      if (!token) throw new IdentityError('refresh_token_missing', MESSAGES.refreshMissing);
       const hash = sha256(token);
       const doc = await models.refreshToken.findById(hash).lean();
-      if (!doc) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
+      if (!doc) throw new IdentityError('invalid_refresh_token', MESSAGES.refreshInvalid);
       const reused = async (): Promise<never> => {
         await revokeSession(doc.session_id, 'refresh_token_reused');
         logger.warn({ sessionId: doc.session_id, userId: doc.user_id }, 'refresh token reuse: session revoked');
-        throw new HttpError(401, 'refresh_token_reused', MESSAGES.refreshReused);
+        throw new IdentityError('refresh_token_reused', MESSAGES.refreshReused);
       };
       const liveSession = async (): Promise<SessionDoc> => {
         const session = await models.session.findById(doc.session_id).lean();
-        if (!session || session.revoked_at) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
-        if (!isLive(session)) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+        if (!session || session.revoked_at) throw new IdentityError('invalid_refresh_token', MESSAGES.refreshInvalid);
+        if (!isLive(session)) throw new IdentityError('session_expired', MESSAGES.sessionExpired);
         return session;
       };
       const issue = async (session: SessionDoc, refreshToken: string, refreshExpiresAt: Date): Promise<IssuedSession> => {
         const user = await models.user.findById(doc.user_id).lean();
-        if (!user) throw new HttpError(401, 'invalid_refresh_token', MESSAGES.refreshInvalid);
+        if (!user) throw new IdentityError('invalid_refresh_token', MESSAGES.refreshInvalid);
         await models.session.updateOne({ _id: session._id }, { $set: { refreshed_at: now() } });
         return { session: await accessToken(session, user), refreshToken, refreshExpiresAt };
       };
@@ -382,7 +383,7 @@ export function createAuth(deps: AuthDeps) {
         for (let step = 0; step < 8 && link; step += 1) {
           if (!link.rotated_at) {
             const session = await liveSession();
-            if (link.expires_at.getTime() <= now().getTime()) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+            if (link.expires_at.getTime() <= now().getTime()) throw new IdentityError('session_expired', MESSAGES.sessionExpired);
             return issue(session, current, link.expires_at);
           }
           const fresh = now().getTime() - link.rotated_at.getTime() <= limits.refreshReuseGraceMs;
@@ -395,7 +396,7 @@ export function createAuth(deps: AuthDeps) {
       };
       if (doc.rotated_at) return withinGrace();
       const session = await liveSession();
-      if (doc.expires_at.getTime() <= now().getTime()) throw new HttpError(401, 'session_expired', MESSAGES.sessionExpired);
+      if (doc.expires_at.getTime() <= now().getTime()) throw new IdentityError('session_expired', MESSAGES.sessionExpired);
       // The successor exists before this token is marked rotated, so a concurrent request that
       // loses the race below always finds a successor to share.
       const refresh = await newRefreshToken(session);
@@ -426,11 +427,11 @@ export function createAuth(deps: AuthDeps) {
       try {
         claims = await keys.verify(token);
       } catch {
-        throw new HttpError(401, 'invalid_token', 'Invalid or expired access token. Please sign in again.');
+        throw new IdentityError('invalid_token', 'Invalid or expired access token. Please sign in again.');
       }
       const session = await models.session.findById(claims.session_id).lean();
       if (!isLive(session) || session.user_id !== claims.sub) {
-        throw new HttpError(401, 'session_not_found', 'This session has ended. Please sign in again.');
+        throw new IdentityError('session_not_found', 'This session has ended. Please sign in again.');
       }
       return { claims, session };
     },
@@ -458,16 +459,16 @@ export function createAuth(deps: AuthDeps) {
     },
 
     async enrollFactor(auth: AuthContext, body: EnrollFactorBody): Promise<EnrollFactorResponse> {
-      if (body.factor_type === 'phone') throw new HttpError(422, 'unsupported_factor', MESSAGES.unsupportedFactor);
+      if (body.factor_type === 'phone') throw new IdentityError('unsupported_factor', MESSAGES.unsupportedFactor);
       const user = await currentUser(auth);
       const existing = await models.factor.find({ user_id: user._id }).lean();
       if (existing.some((f) => f.status === 'verified') && auth.claims.aal !== 'aal2') {
-        throw new HttpError(403, 'aal2_required', MESSAGES.aal2Required);
+        throw new IdentityError('aal2_required', MESSAGES.aal2Required);
       }
       const sameName = existing.find((f) => f.friendly_name === body.friendly_name);
-      if (sameName?.status === 'verified') throw new HttpError(409, 'factor_name_taken', MESSAGES.factorNameTaken);
+      if (sameName?.status === 'verified') throw new IdentityError('factor_name_taken', MESSAGES.factorNameTaken);
       if (existing.length - (sameName ? 1 : 0) >= limits.maxFactors) {
-        throw new HttpError(422, 'too_many_factors', MESSAGES.tooManyFactors);
+        throw new IdentityError('too_many_factors', MESSAGES.tooManyFactors);
       }
       if (sameName) {
         // An abandoned enrolment with the same name is replaced.
@@ -490,7 +491,7 @@ export function createAuth(deps: AuthDeps) {
           updated_at: at,
         });
       } catch (error) {
-        if ((error as { code?: unknown }).code === 11000) throw new HttpError(409, 'factor_name_taken', MESSAGES.factorNameTaken);
+        if ((error as { code?: unknown }).code === 11000) throw new IdentityError('factor_name_taken', MESSAGES.factorNameTaken);
         throw error;
       }
       return { id, type: 'totp', friendly_name: body.friendly_name, totp: { qr_code: uri, secret, uri } };
@@ -498,7 +499,7 @@ export function createAuth(deps: AuthDeps) {
 
     async challengeFactor(auth: AuthContext, factorId: string): Promise<ChallengeResponse> {
       const factor = await models.factor.findOne({ _id: factorId, user_id: auth.claims.sub }).lean();
-      if (!factor) throw new HttpError(404, 'factor_not_found', MESSAGES.factorNotFound);
+      if (!factor) throw new IdentityError('factor_not_found', MESSAGES.factorNotFound);
       const at = now();
       const expiresAt = new Date(at.getTime() + limits.challengeTtlMs);
       const id = randomUUID();
@@ -509,29 +510,29 @@ export function createAuth(deps: AuthDeps) {
     /** Checks a TOTP code for a challenge; on success the factor is verified and the session becomes aal2. */
     async verifyFactor(auth: AuthContext, factorId: string, body: { code: string; challenge_id: string }): Promise<Session> {
       const factor = await models.factor.findOne({ _id: factorId, user_id: auth.claims.sub }).lean();
-      if (!factor) throw new HttpError(404, 'factor_not_found', MESSAGES.factorNotFound);
+      if (!factor) throw new IdentityError('factor_not_found', MESSAGES.factorNotFound);
       const challenge = await models.challenge.findOne({ _id: body.challenge_id, factor_id: factorId, user_id: auth.claims.sub }).lean();
-      if (!challenge) throw new HttpError(404, 'challenge_not_found', MESSAGES.challengeNotFound);
-      if (challenge.verified_at) throw new HttpError(422, 'challenge_used', MESSAGES.challengeUsed);
-      if (challenge.expires_at.getTime() <= now().getTime()) throw new HttpError(422, 'challenge_expired', MESSAGES.challengeExpired);
+      if (!challenge) throw new IdentityError('challenge_not_found', MESSAGES.challengeNotFound);
+      if (challenge.verified_at) throw new IdentityError('challenge_used', MESSAGES.challengeUsed);
+      if (challenge.expires_at.getTime() <= now().getTime()) throw new IdentityError('challenge_expired', MESSAGES.challengeExpired);
       // Every attempt first takes one unit of the user's failure budget atomically (so a burst of
       // parallel guesses cannot slip past the cap); anything that turns out not to be a wrong
       // code gives it back.
       const failKey = `mfa-fail:${auth.claims.sub}`;
       if (!(await counters.hit(failKey, limits.mfaFailuresPerUser)).allowed) {
-        throw new HttpError(429, 'too_many_failures', MESSAGES.tooManyTotpFailures);
+        throw new IdentityError('too_many_failures', MESSAGES.tooManyTotpFailures);
       }
       let wrong = false;
       const wrongCode = (): never => {
         wrong = true;
-        throw new HttpError(422, 'mfa_verification_failed', MESSAGES.invalidTotp);
+        throw new IdentityError('mfa_verification_failed', MESSAGES.invalidTotp);
       };
       try {
         const claimed = await models.challenge.findOneAndUpdate(
           { _id: challenge._id, attempts: { $lt: limits.challengeMaxAttempts }, verified_at: { $exists: false } },
           { $inc: { attempts: 1 } },
         );
-        if (!claimed) throw new HttpError(429, 'too_many_attempts', MESSAGES.tooManyTotpAttempts);
+        if (!claimed) throw new IdentityError('too_many_attempts', MESSAGES.tooManyTotpAttempts);
 
         const at = now();
         const totp = authenticator.clone({ epoch: at.getTime(), window: 1 });
@@ -552,7 +553,7 @@ export function createAuth(deps: AuthDeps) {
             { returnDocument: 'after' },
           )
           .lean();
-        if (!isLive(session)) throw new HttpError(401, 'session_not_found', 'This session has ended. Please sign in again.');
+        if (!isLive(session)) throw new IdentityError('session_not_found', 'This session has ended. Please sign in again.');
         const user = await currentUser(auth);
         logger.info({ userId: user._id, sessionId: session._id }, 'mfa verified');
         return await accessToken(session, user);
@@ -563,8 +564,8 @@ export function createAuth(deps: AuthDeps) {
 
     async deleteFactor(auth: AuthContext, factorId: string): Promise<{ id: string }> {
       const factor = await models.factor.findOne({ _id: factorId, user_id: auth.claims.sub }).lean();
-      if (!factor) throw new HttpError(404, 'factor_not_found', MESSAGES.factorNotFound);
-      if (factor.status === 'verified' && auth.claims.aal !== 'aal2') throw new HttpError(403, 'aal2_required', MESSAGES.aal2Required);
+      if (!factor) throw new IdentityError('factor_not_found', MESSAGES.factorNotFound);
+      if (factor.status === 'verified' && auth.claims.aal !== 'aal2') throw new IdentityError('aal2_required', MESSAGES.aal2Required);
       await models.factor.deleteOne({ _id: factor._id });
       await models.challenge.deleteMany({ factor_id: factor._id });
       return { id: factor._id };

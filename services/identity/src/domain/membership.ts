@@ -1,5 +1,6 @@
 import { canonicalEmail, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
-import { HttpError, type Clock, type Logger, type Mailer } from '@croft/service-kit';
+import { type Clock, type Logger, type Mailer } from '@croft/service-kit';
+import { IdentityError } from './errors';
 import type { IdentityModels } from '../data/models';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import { generateCode, hashCode, sameHash } from './secrets';
@@ -66,9 +67,9 @@ export function createMembership(deps: MembershipDeps) {
       subscriber = await deps.isActiveSubscriber(email);
     } catch (error) {
       logger.error({ err: error }, 'membership lookup failed during start-link');
-      throw new HttpError(503, 'membership_check_failed', LINK_MESSAGES.checkFailed);
+      throw new IdentityError('membership_check_failed', LINK_MESSAGES.checkFailed);
     }
-    if (!subscriber) throw new HttpError(403, 'not_subscribed', LINK_MESSAGES.notSubscribed);
+    if (!subscriber) throw new IdentityError('not_subscribed', LINK_MESSAGES.notSubscribed);
     const code = generateCode();
     const at = now();
     await models.linkCode.updateOne(
@@ -101,7 +102,7 @@ export function createMembership(deps: MembershipDeps) {
     } catch (error) {
       await models.linkCode.deleteOne({ _id: userHandle, created_at: at });
       logger.error({ err: error }, 'membership code email failed');
-      throw new HttpError(502, 'email_send_failed', LINK_MESSAGES.sendFailed);
+      throw new IdentityError('email_send_failed', LINK_MESSAGES.sendFailed);
     }
   }
 
@@ -116,12 +117,12 @@ export function createMembership(deps: MembershipDeps) {
      */
     async startLink(input: { userHandle: string; email: string; ip: string }): Promise<void> {
       const email = normaliseEmail(input.email);
-      if (!email) throw new HttpError(400, 'invalid_email', LINK_MESSAGES.invalidEmail);
+      if (!email) throw new IdentityError('invalid_email', LINK_MESSAGES.invalidEmail);
       if (!(await counters.hit(`link-ip:${input.ip}`, limits.codesPerIp)).allowed) {
-        throw new HttpError(429, 'rate_limited', LINK_MESSAGES.rateLimited);
+        throw new IdentityError('rate_limited', LINK_MESSAGES.rateLimited);
       }
       const slot = await counters.reserve(`link-email:${email}`, limits.codesPerEmail);
-      if (!slot.allowed) throw new HttpError(429, 'rate_limited', LINK_MESSAGES.rateLimited);
+      if (!slot.allowed) throw new IdentityError('rate_limited', LINK_MESSAGES.rateLimited);
       let sent = false;
       try {
         await emailLinkCode(input.userHandle, email);
@@ -134,19 +135,19 @@ export function createMembership(deps: MembershipDeps) {
     /** POST /membership/verify-link: the right code (10 minutes, 5 attempts, single use) links the handle to the email. */
     async verifyLink(input: { userHandle: string; email: string; code: string; ip: string }): Promise<void> {
       if (!(await counters.hit(`link-verify-ip:${input.ip}`, limits.verificationsPerIp)).allowed) {
-        throw new HttpError(429, 'rate_limited', LINK_MESSAGES.verifyRateLimited);
+        throw new IdentityError('rate_limited', LINK_MESSAGES.verifyRateLimited);
       }
       const email = normaliseEmail(input.email);
-      if (!email) throw new HttpError(400, 'invalid_code', LINK_MESSAGES.invalidCode);
+      if (!email) throw new IdentityError('invalid_code', LINK_MESSAGES.invalidCode);
       // A link code leads to a session (create-session), so wrong ones share the account's
       // failed-verification budget with sign-in codes: fresh codes on other handles buy no guesses.
       const failKey = accountFailureKey(email);
       if ((await counters.current(failKey)) >= limits.failuresPerAccount.limit) {
-        throw new HttpError(429, 'too_many_failures', LINK_MESSAGES.tooManyFailures);
+        throw new IdentityError('too_many_failures', LINK_MESSAGES.tooManyFailures);
       }
       const invalid = async (): Promise<never> => {
         await counters.hit(failKey, limits.failuresPerAccount);
-        throw new HttpError(400, 'invalid_code', LINK_MESSAGES.invalidCode);
+        throw new IdentityError('invalid_code', LINK_MESSAGES.invalidCode);
       };
       const doc = await models.linkCode.findById(input.userHandle).lean();
       if (!doc || doc.used_at || doc.email !== email) return invalid();

@@ -21,7 +21,8 @@ import {
   type RegisterVerifyResponse,
   type RegistrationResponseJsonBody,
 } from '@croft/contracts';
-import { HttpError, type Clock, type Logger } from '@croft/service-kit';
+import { type Clock, type Logger } from '@croft/service-kit';
+import { IdentityError } from './errors';
 import type { IdentityModels, PasskeyDoc, WebauthnChallengeDoc } from '../data/models';
 import type { Auth, AuthContext, IssuedSession } from './auth';
 import type { Counters, WindowLimit } from './counters';
@@ -86,12 +87,12 @@ export function createPasskeys(deps: PasskeyDeps) {
   const now = () => clock.now();
 
   function checkRp(rpId: string, origin: string): void {
-    if (rpId !== rp.rpID || origin !== rp.origin) throw new HttpError(400, 'rp_id_mismatch', PASSKEY_MESSAGES.rpIdMismatch);
+    if (rpId !== rp.rpID || origin !== rp.origin) throw new IdentityError('rp_id_mismatch', PASSKEY_MESSAGES.rpIdMismatch);
   }
 
   async function limitIp(ip: string): Promise<void> {
     if (!(await counters.hit(`webauthn-ip:${ip}`, deps.perIp)).allowed) {
-      throw new HttpError(429, 'rate_limited', PASSKEY_MESSAGES.rateLimited);
+      throw new IdentityError('rate_limited', PASSKEY_MESSAGES.rateLimited);
     }
   }
 
@@ -183,7 +184,7 @@ export function createPasskeys(deps: PasskeyDeps) {
       // Knowing a handle is not enough to add a passkey to it: that takes a fresh assertion by one
       // of the passkeys it already has (a proof from auth-verify, used up here).
       if (existing.length > 0 && !(input.proof !== undefined && (await spendProof(input.proof, userHandle)))) {
-        throw new HttpError(403, 'invalid_proof', PASSKEY_MESSAGES.invalidProof);
+        throw new IdentityError('invalid_proof', PASSKEY_MESSAGES.invalidProof);
       }
       const options = await generateRegistrationOptions({
         rpName: rp.rpName,
@@ -388,14 +389,14 @@ export function createPasskeys(deps: PasskeyDeps) {
     async clear(input: { userHandle: string; proof?: string; context?: AuthContext }): Promise<{ cleared: true }> {
       const { userHandle } = input;
       if (input.proof !== undefined) {
-        if (!(await spendProof(input.proof, userHandle))) throw new HttpError(403, 'invalid_proof', PASSKEY_MESSAGES.invalidProof);
+        if (!(await spendProof(input.proof, userHandle))) throw new IdentityError('invalid_proof', PASSKEY_MESSAGES.invalidProof);
       } else if (input.context) {
         const owned = await models.passkey.exists({ $and: [{ user_handle: userHandle }, await ownedFilter(input.context)] });
         const user = await auth.currentUser(input.context);
         const link = await models.membershipLink.findById(userHandle).lean();
-        if (!owned && link?.email !== user.email) throw new HttpError(403, 'not_owner', PASSKEY_MESSAGES.notOwner);
+        if (!owned && link?.email !== user.email) throw new IdentityError('not_owner', PASSKEY_MESSAGES.notOwner);
       } else {
-        throw new HttpError(401, 'not_authenticated', 'Please sign in first.');
+        throw new IdentityError('not_authenticated', 'Please sign in first.');
       }
       await models.passkey.deleteMany({ user_handle: userHandle });
       await models.membershipLink.deleteOne({ _id: userHandle });
@@ -415,7 +416,7 @@ export function createPasskeys(deps: PasskeyDeps) {
     /** DELETE /passkeys/:id (bearer, own only) */
     async remove(context: AuthContext, id: string): Promise<{ id: string }> {
       const owned = await models.passkey.exists({ $and: [{ _id: id }, await ownedFilter(context)] });
-      if (!owned) throw new HttpError(404, 'passkey_not_found', PASSKEY_MESSAGES.passkeyNotFound);
+      if (!owned) throw new IdentityError('passkey_not_found', PASSKEY_MESSAGES.passkeyNotFound);
       await models.passkey.deleteOne({ _id: id });
       return { id };
     },

@@ -23,6 +23,7 @@ import type { Auth, AuthContext, IssuedSession } from '../domain/auth';
 import type { KeyRing } from '../domain/key-ring';
 import type { Membership } from '../domain/membership';
 import type { Passkeys } from '../domain/passkeys';
+import { asHttpError, identityErrorMapper } from './error-mapping';
 import { mountPasskeyRoutes } from './passkey-routes';
 import { bearerToken } from './require-auth';
 
@@ -99,8 +100,9 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
       setRefreshCookie(res, issued);
       res.set('Cache-Control', 'no-store').json(issued.session);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) clearRefreshCookie(res);
-      throw error;
+      const mapped = asHttpError(error);
+      if (mapped instanceof HttpError && mapped.status === 401) clearRefreshCookie(res);
+      throw mapped;
     }
   });
 
@@ -231,6 +233,9 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     requireBearer,
     setRefreshCookie,
   });
+
+  // Domain errors (IdentityError) become the envelope's status and code here, at the edge.
+  router.use(identityErrorMapper());
 
   return router;
 }
