@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import type { JSONWebKeySet } from 'jose';
 import { isHttpsOrigin, silentLogger, systemClock, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { AccessTokenClaims } from '@croft/contracts';
-import { identityModels, type IdentityModels } from './data/models';
+import { identityModels, type IdentityModels } from './data';
 import { createAuth, DEFAULT_LIMITS, type IdentityLimits } from './domain/auth';
 import { createCounters } from './domain/counters';
 import { createKeyRing } from './domain/key-ring';

@@ -13,8 +13,8 @@ export {
 export type { RequireAuthOptions, TokenVerifier } from './http/require-auth';
 export { DEFAULT_LIMITS, CODE_EMAIL_SUBJECT, MESSAGES as IDENTITY_MESSAGES } from './domain/auth';
 export type { IdentityLimits } from './domain/auth';
-export { identityModels } from './data/models';
-export type { IdentityModels } from './data/models';
+export { identityModels } from './data';
+export type { IdentityModels } from './data';
 export { AAGUID_NAMES, passkeyName } from './domain/aaguid-names';
 export { PASSKEY_MESSAGES, relyingPartyFrom } from './domain/passkeys';
 export { LINK_EMAIL_SUBJECT, LINK_MESSAGES } from './domain/membership';

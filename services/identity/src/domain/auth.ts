@@ -14,7 +14,7 @@ import {
 } from '@croft/contracts';
 import { type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import { IdentityError } from './errors';
-import type { FactorDoc, IdentityModels, SessionDoc, UserDoc } from '../data/models';
+import type { FactorDoc, IdentityModels, SessionDoc, UserDoc } from '../data';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import type { KeyRing } from './key-ring';
 import { generateCode, hashCode, openWithToken, randomToken, sameHash, sealWithToken, sha256, type SecretBox } from './secrets';

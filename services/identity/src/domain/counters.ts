@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import type { Clock } from '@croft/service-kit';
-import type { CounterDoc } from '../data/models';
+import type { CounterDoc } from '../data';
 
 export interface WindowLimit {
   windowMs: number;

@@ -11,7 +11,7 @@ import {
 import type { Model } from 'mongoose';
 import type { Clock, Logger } from '@croft/service-kit';
 import type { AccessTokenClaims } from '@croft/contracts';
-import type { SigningKeyDoc } from '../data/models';
+import type { SigningKeyDoc } from '../data';
 import type { SecretBox } from './secrets';
 
 export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from '@croft/service-kit';

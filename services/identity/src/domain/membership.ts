@@ -1,7 +1,7 @@
 import { canonicalEmail, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
 import { type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import { IdentityError } from './errors';
-import type { IdentityModels } from '../data/models';
+import type { IdentityModels } from '../data';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import { generateCode, hashCode, sameHash } from './secrets';
 

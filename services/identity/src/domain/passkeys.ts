@@ -23,7 +23,7 @@ import {
 } from '@croft/contracts';
 import { type Clock, type Logger } from '@croft/service-kit';
 import { IdentityError } from './errors';
-import type { IdentityModels, PasskeyDoc, WebauthnChallengeDoc } from '../data/models';
+import type { IdentityModels, PasskeyDoc, WebauthnChallengeDoc } from '../data';
 import type { Auth, AuthContext, IssuedSession } from './auth';
 import type { Counters, WindowLimit } from './counters';
 import type { Membership } from './membership';
