@@ -2,9 +2,11 @@ import type { Router } from 'express';
 import type { Connection } from 'mongoose';
 import {
   MongoRateLimitStore,
+  createJobs,
   silentLogger,
   systemClock,
   type Clock,
+  type Jobs,
   type Logger,
   type Mailer,
 } from '@croft/service-kit';
@@ -12,6 +14,9 @@ import { subscriberModel, type SubscriberModel } from './data/subscriber-model';
 import { createSubscriptions } from './domain/subscriptions';
 import { RETENTION_SWEEP_INTERVAL_MS, createNewsletterRetention, type NewsletterSweepResult } from './domain/retention';
 import { DEFAULT_RATE_LIMITS, newsletterRoutes, type NewsletterRateLimits } from './http/newsletter-routes';
+
+/** The retention sweep's name in the kit's jobs (service 'newsletter'). */
+export const RETENTION_SWEEP_JOB = 'retention-sweep';
 
 export interface NewsletterServiceOptions {
   /** The service's own mongoose connection. */
@@ -31,10 +36,14 @@ export interface NewsletterServiceOptions {
   /** Count rate-limit hits in MongoDB (default true) or in this process's memory. */
   rateLimitInMongo?: boolean;
   /**
-   * How often to apply the retention rules to unsubscribed records (default hourly; the first
-   * sweep runs at once). 0 = never on its own (tests call `sweepExpired`).
+   * How often the job applying the retention rules to unsubscribed records runs (default hourly).
+   * It is a recurring job in the service kit's jobs: one run per interval across every instance on
+   * the database, the first when its schedule is first created. 0 = this instance neither schedules
+   * nor runs it, and polls for no jobs (tests call `sweepExpired`).
    */
   retentionSweepMs?: number;
+  /** How often this instance looks for due jobs (default DEFAULT_JOB_POLL_MS, 5 s). */
+  jobPollMs?: number;
 }
 
 export interface NewsletterService {
@@ -45,8 +54,10 @@ export interface NewsletterService {
   models: { subscriber: SubscriberModel };
   /** Applies the unsubscribe retention rules now (see domain/retention.ts). */
   sweepExpired(): Promise<NewsletterSweepResult>;
-  /** Stops the retention timer. */
-  close(): void;
+  /** The service's jobs (kit `createJobs`, service 'newsletter'); `jobs.runDueNow()` in tests. */
+  jobs: Jobs;
+  /** Stops polling for jobs and waits for a running one to finish. */
+  close(): Promise<void>;
 }
 
 export function createNewsletterService(options: NewsletterServiceOptions): NewsletterService {
@@ -54,8 +65,18 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
   const logger = options.logger ?? silentLogger();
   const subscriber = subscriberModel(options.db);
   const retention = createNewsletterRetention({ model: subscriber, clock, logger });
+  const jobs = createJobs({ db: options.db, clock, logger, service: 'newsletter' });
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
-  const stopRetention = sweepMs > 0 ? retention.start(sweepMs) : () => undefined;
+  if (sweepMs > 0) {
+    // A failed sweep is tried again after a minute, twice, then waits for its next slot.
+    jobs.define(RETENTION_SWEEP_JOB, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
+    jobs
+      .every(RETENTION_SWEEP_JOB, sweepMs)
+      .catch((error: unknown) =>
+        logger.error({ err: error instanceof Error ? error.message : String(error), job: RETENTION_SWEEP_JOB }, 'newsletter job not scheduled'),
+      );
+    jobs.start({ pollMs: options.jobPollMs });
+  }
   const subscriptions = createSubscriptions({
     model: subscriber,
     mailer: options.mailer,
@@ -80,6 +101,7 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
     isActiveSubscriber: (email) => subscriptions.isActiveSubscriber(email),
     models: { subscriber },
     sweepExpired: () => retention.sweepExpired(),
-    close: stopRetention,
+    jobs,
+    close: () => jobs.stop(),
   };
 }

@@ -37,4 +37,25 @@ export {
 } from './auth';
 export type { RequireAuthOptions, TokenVerifier } from './auth';
 export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from './verify-access-token';
-export { runPeriodically } from './periodic';
+export {
+  DEFAULT_JOB_OPTIONS,
+  DEFAULT_JOB_POLL_MS,
+  JOBS_COLLECTION,
+  JOB_RUNS_COLLECTION,
+  JOB_RUNS_KEPT_MS,
+  createJobs,
+  jobModel,
+  jobRunModel,
+  nextSlot,
+} from './jobs';
+export type {
+  CreateJobsOptions,
+  JobContext,
+  JobDoc,
+  JobHandler,
+  JobOptions,
+  JobRunDoc,
+  JobRunOutcome,
+  JobRunOutcomeKind,
+  Jobs,
+} from './jobs';

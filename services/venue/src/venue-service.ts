@@ -2,9 +2,11 @@ import type { Router } from 'express';
 import type { Connection } from 'mongoose';
 import {
   MongoRateLimitStore,
+  createJobs,
   silentLogger,
   systemClock,
   type Clock,
+  type Jobs,
   type Logger,
   type Mailer,
   type TokenVerifier,
@@ -14,11 +16,20 @@ import { donationModel, totalModel, type DonationModel, type TotalModel } from '
 import { messageModel, type MessageModel } from './data/message-model';
 import { DONATION_SEED, SEED_RECORDER, type DonationSeed } from './data/seed-donations';
 import { DEFAULT_VENUE_EMAIL } from './config';
-import { MAIL_RETRY_INTERVAL_MS, createBookingMail, type MailRetryResult } from './domain/booking-mail';
+import {
+  MAIL_RETRY_INTERVAL_MS,
+  MAIL_RETRY_JOB,
+  MAIL_RETRY_JOB_LEASE_MS,
+  createBookingMail,
+  type MailRetryResult,
+} from './domain/booking-mail';
 import { createBookingEnquiries } from './domain/bookings';
 import { createCommonGoodFund, type CommonGoodFund } from './domain/common-good-fund';
 import { createCommonGoodMessages } from './domain/messages';
 import { RETENTION_SWEEP_INTERVAL_MS, createVenueRetention, type SweepResult } from './domain/retention';
+
+/** The retention sweep's name in the kit's jobs (service 'venue'). */
+export const RETENTION_SWEEP_JOB = 'retention-sweep';
 import { DEFAULT_RATE_LIMITS, venueRoutes, type VenueRateLimits } from './http/venue-routes';
 
 export interface VenueServiceOptions {
@@ -39,16 +50,21 @@ export interface VenueServiceOptions {
   /** Count rate-limit hits in MongoDB (default true) or in this process's memory. */
   rateLimitInMongo?: boolean;
   /**
-   * How often this instance retries booking mail that failed (default every 30 s, the first run at
-   * once; see domain/booking-mail.ts). 0 = never on its own (tests call `retryBookingMail`).
-   * The wait for the SMTP server is the mailer's own deadline (MAIL_TIMEOUTS in the service kit).
+   * How often the booking mail retry job runs (default every 30 s; see domain/booking-mail.ts). It is
+   * a recurring job in the service kit's jobs: one run per interval across every instance on the
+   * database, the first when its schedule is first created. 0 = this instance neither schedules nor
+   * runs it (tests call `retryBookingMail`). The wait for the SMTP server is the mailer's own
+   * deadline (MAIL_TIMEOUTS in the service kit).
    */
   mailRetryMs?: number;
   /**
-   * How often to delete expired booking enquiries and messages (default hourly; the first sweep
-   * runs at once). 0 = never on its own (tests call `sweepExpired`).
+   * How often the job deleting expired booking enquiries and messages runs (default hourly; a
+   * recurring job like the mail retry). 0 = this instance neither schedules nor runs it (tests call
+   * `sweepExpired`). With both 0 this instance polls for no jobs at all.
    */
   retentionSweepMs?: number;
+  /** How often this instance looks for due jobs (default DEFAULT_JOB_POLL_MS, 5 s). */
+  jobPollMs?: number;
 }
 
 export interface VenueService {
@@ -62,8 +78,10 @@ export interface VenueService {
   sweepExpired(): Promise<SweepResult>;
   /** One run of the booking mail retry job (safe alongside other instances on the same database). */
   retryBookingMail(): Promise<MailRetryResult>;
-  /** Stops the retention and mail retry timers. */
-  close(): void;
+  /** The service's jobs (kit `createJobs`, service 'venue'); `jobs.runDueNow()` in tests. */
+  jobs: Jobs;
+  /** Stops polling for jobs and waits for a running one to finish. */
+  close(): Promise<void>;
 }
 
 export function createVenueService(options: VenueServiceOptions): VenueService {
@@ -75,8 +93,6 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
   const booking = bookingModel(options.db);
 
   const retention = createVenueRetention({ bookings: booking, messages: message, clock, logger });
-  const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
-  const stopRetention = sweepMs > 0 ? retention.start(sweepMs) : () => undefined;
 
   const bookingMail = createBookingMail({
     model: booking,
@@ -85,8 +101,24 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
     logger,
     venueEmail: options.config?.venueEmail ?? DEFAULT_VENUE_EMAIL,
   });
+
+  // Background work runs as recurring jobs: once per interval across all instances on the database.
+  const jobs = createJobs({ db: options.db, clock, logger, service: 'venue' });
+  const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   const mailRetryMs = options.mailRetryMs ?? MAIL_RETRY_INTERVAL_MS;
-  const stopMailRetry = mailRetryMs > 0 ? bookingMail.start(mailRetryMs) : () => undefined;
+  const scheduleFailed = (name: string) => (error: unknown) =>
+    logger.error({ err: error instanceof Error ? error.message : String(error), job: name }, 'venue job not scheduled');
+  if (sweepMs > 0) {
+    // A failed sweep is tried again after a minute, twice, then waits for its next slot.
+    jobs.define(RETENTION_SWEEP_JOB, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
+    jobs.every(RETENTION_SWEEP_JOB, sweepMs).catch(scheduleFailed(RETENTION_SWEEP_JOB));
+  }
+  if (mailRetryMs > 0) {
+    // No job-level retries: each copy has its own back-off, and the job runs again in 30 s anyway.
+    jobs.define(MAIL_RETRY_JOB, () => bookingMail.retryDue(), { retries: 0, leaseMs: MAIL_RETRY_JOB_LEASE_MS });
+    jobs.every(MAIL_RETRY_JOB, mailRetryMs).catch(scheduleFailed(MAIL_RETRY_JOB));
+  }
+  if (sweepMs > 0 || mailRetryMs > 0) jobs.start({ pollMs: options.jobPollMs });
 
   const fund = createCommonGoodFund({ donations: donation, totals: total, clock, logger });
   const router = venueRoutes({
@@ -122,9 +154,7 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
     models: { donation, total, message, booking },
     sweepExpired: () => retention.sweepExpired(),
     retryBookingMail: () => bookingMail.retryDue(),
-    close() {
-      stopRetention();
-      stopMailRetry();
-    },
+    jobs,
+    close: () => jobs.stop(),
   };
 }

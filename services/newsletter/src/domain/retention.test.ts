@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectMongo, manualClock, silentLogger, type Mailer, type MongoHandle } from '@croft/service-kit';
 import { createNewsletterService, type NewsletterService } from '../newsletter-service';
 import { unsubscribeByTokenHash, upsertSubscriber } from '../data/subscriber-store';
+import { RETENTION_SWEEP_INTERVAL_MS } from './retention';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock('2026-11-21T10:00:00Z');
@@ -9,7 +10,7 @@ const mailer: Mailer = { send: () => Promise.resolve({ messageId: 'test' }), clo
 let mongo: MongoHandle;
 let newsletter: NewsletterService;
 
-function make(retentionSweepMs?: number): NewsletterService {
+function make(retentionSweepMs?: number, jobPollMs?: number): NewsletterService {
   return createNewsletterService({
     db: mongo.connection,
     mailer,
@@ -19,6 +20,7 @@ function make(retentionSweepMs?: number): NewsletterService {
     unsubscribeMailto: 'unsubscribe@croft.example',
     rateLimitInMongo: false,
     retentionSweepMs,
+    jobPollMs,
   });
 }
 
@@ -44,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  newsletter?.close();
+  await newsletter?.close();
   await mongo?.stop();
 });
 
@@ -107,19 +109,27 @@ describe('newsletter retention', () => {
     expect(await newsletter.isActiveSubscriber('ada@example.com')).toBe(true);
   });
 
-  it('sweeps when the service starts and stops its timer on close', async () => {
+  it('sweeps as a recurring job once its schedule is made, once across two instances, and stops on close', async () => {
     await subscribe('ada@example.com', 'hash-ada');
     await unsubscribeByTokenHash(newsletter.models.subscriber, 'hash-ada', clock.now());
     clock.advance(31 * DAY);
-    const running = make();
+    const running = [make(undefined, 20), make(undefined, 20)];
     try {
-      const deadline = Date.now() + 5000;
-      while ((await find('ada@example.com'))?.name !== undefined && Date.now() < deadline) {
+      const runs = running[0].jobs.models.run;
+      const deadline = Date.now() + 10_000;
+      while ((await runs.countDocuments({ service: 'newsletter', name: 'retention-sweep', outcome: 'ok' })) === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(await find('ada@example.com')).not.toHaveProperty('name');
+      // Both instances poll; the clock has not moved, so the hourly job ran once.
+      await Promise.all(running.map((service) => service.jobs.runDueNow()));
+      expect(await runs.countDocuments({ service: 'newsletter', name: 'retention-sweep' })).toBe(1);
+      expect(await running[0].jobs.models.job.findOne({ service: 'newsletter', name: 'retention-sweep' }).lean()).toMatchObject({
+        interval_ms: RETENTION_SWEEP_INTERVAL_MS,
+        run_at: new Date(clock.now().getTime() + RETENTION_SWEEP_INTERVAL_MS),
+      });
     } finally {
-      running.close();
+      await Promise.all(running.map((service) => service.close()));
     }
   });
 });

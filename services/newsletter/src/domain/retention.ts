@@ -1,5 +1,4 @@
 import type { Clock, Logger } from '@croft/service-kit';
-import { runPeriodically } from '@croft/service-kit';
 import type { SubscriberModel } from '../data/subscriber-model';
 
 /**
@@ -12,7 +11,7 @@ import type { SubscriberModel } from '../data/subscriber-model';
  */
 export const PERSONAL_DATA_KEPT_DAYS = 30;
 export const EVIDENCE_KEPT_YEARS = 2;
-/** How often a running service sweeps. */
+/** How often a running service sweeps (a recurring job in the service kit's jobs, see newsletter-service.ts). */
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,8 +25,6 @@ export interface NewsletterSweepResult {
 
 export interface NewsletterRetention {
   sweepExpired(): Promise<NewsletterSweepResult>;
-  /** Sweeps now, then every `intervalMs` (unref'd). Returns a function that stops it. */
-  start(intervalMs?: number): () => void;
 }
 
 export function createNewsletterRetention(options: { model: SubscriberModel; clock: Clock; logger: Logger }): NewsletterRetention {
@@ -58,10 +55,5 @@ export function createNewsletterRetention(options: { model: SubscriberModel; clo
     return result;
   }
 
-  return {
-    sweepExpired,
-    start(intervalMs = RETENTION_SWEEP_INTERVAL_MS) {
-      return runPeriodically('newsletter retention sweep', sweepExpired, intervalMs, logger);
-    },
-  };
+  return { sweepExpired };
 }

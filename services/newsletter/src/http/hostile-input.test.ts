@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  newsletter?.close();
+  await newsletter?.close();
   await mongo?.stop();
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_MAIL_COPIES, type BookingMailCopy, type BookingRequestParsed } from '@croft/contracts';
-import { runPeriodically, type Clock, type Logger, type Mailer, type MailMessage } from '@croft/service-kit';
+import type { Clock, Logger, Mailer, MailMessage } from '@croft/service-kit';
 import type { BookingDoc, BookingModel, MailDelivery, MailState } from '../data/booking-model';
 import { buildGuestEmail, buildVenueEmail } from './booking-emails';
 
@@ -29,8 +29,18 @@ export const MAIL_MAX_ATTEMPTS = 10;
  * 10 s), so a live sender always records its outcome before anyone else may try.
  */
 export const MAIL_LEASE_MS = 2 * 60_000;
-/** How often each instance looks for copies that are due. */
+/**
+ * How often the retry job runs: a recurring job in the service kit's jobs (`MAIL_RETRY_JOB`), so one
+ * run per interval across all instances; the per-copy leases above still guard every send.
+ */
 export const MAIL_RETRY_INTERVAL_MS = 30_000;
+/** The retry job's name in the kit's jobs (service 'venue'). */
+export const MAIL_RETRY_JOB = 'booking-mail-retry';
+/**
+ * The retry job's lease: one run makes at most MAIL_RETRY_BATCH sends, each bounded by the
+ * mailer's 10 s deadline, so 200 s at worst; a run never needs to extend it.
+ */
+export const MAIL_RETRY_JOB_LEASE_MS = 5 * 60_000;
 /** The most sends one run of the job makes (the rest wait for the next run). */
 export const MAIL_RETRY_BATCH = 20;
 
@@ -73,8 +83,6 @@ export interface BookingMail {
   claimNow(id: BookingDoc['_id'], copy: BookingMailCopy): Promise<MailClaim | null>;
   /** One run of the retry job: claims and sends due copies, oldest due first. */
   retryDue(): Promise<MailRetryResult>;
-  /** Runs retryDue now and every `intervalMs` (unref'd). Returns stop. */
-  start(intervalMs?: number): () => void;
 }
 
 function inputOf(doc: BookingDoc): BookingRequestParsed {
@@ -210,8 +218,5 @@ export function createBookingMail(options: {
     deliver,
     claimNow: (id, copy) => claim(copy, { _id: id }),
     retryDue,
-    start(intervalMs = MAIL_RETRY_INTERVAL_MS) {
-      return runPeriodically('booking mail retry', retryDue, intervalMs, logger);
-    },
   };
 }

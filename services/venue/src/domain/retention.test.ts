@@ -5,7 +5,7 @@ import { createVenueService, type VenueService } from '../venue-service';
 import { createBookingMail } from './booking-mail';
 import { createBookingEnquiries } from './bookings';
 import { createCommonGoodMessages } from './messages';
-import { addMonthsUtc, bookingExpiresAt, messageExpiresAt } from './retention';
+import { RETENTION_SWEEP_INTERVAL_MS, addMonthsUtc, bookingExpiresAt, messageExpiresAt } from './retention';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock('2026-11-21T10:00:00Z');
@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  venue?.close();
+  await venue?.close();
   await mongo?.stop();
 });
 
@@ -129,18 +129,28 @@ describe('Common Good messages', () => {
 });
 
 describe('the running service', () => {
-  it('sweeps when it starts and stops its timer on close', async () => {
+  it('sweeps as a recurring job once its schedule is made, once across two instances, and stops on close', async () => {
     await messages().submit({ message: 'Old news' });
     clock.advance(31 * DAY);
-    const running = createVenueService({ db: mongo.connection, mailer, clock, logger: silentLogger(), rateLimitInMongo: false });
+    const make = () =>
+      createVenueService({ db: mongo.connection, mailer, clock, logger: silentLogger(), rateLimitInMongo: false, mailRetryMs: 0, jobPollMs: 20 });
+    const running = [make(), make()];
     try {
-      const deadline = Date.now() + 5000;
-      while ((await venue.models.message.countDocuments()) > 0 && Date.now() < deadline) {
+      const runs = running[0].jobs.models.run;
+      const deadline = Date.now() + 10_000;
+      while ((await runs.countDocuments({ service: 'venue', name: 'retention-sweep', outcome: 'ok' })) === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(await venue.models.message.countDocuments()).toBe(0);
+      // Both instances poll; the clock has not moved, so the hourly job ran once.
+      await Promise.all(running.map((service) => service.jobs.runDueNow()));
+      expect(await runs.countDocuments({ service: 'venue', name: 'retention-sweep' })).toBe(1);
+      expect(await running[0].jobs.models.job.findOne({ service: 'venue', name: 'retention-sweep' }).lean()).toMatchObject({
+        interval_ms: RETENTION_SWEEP_INTERVAL_MS,
+        run_at: new Date(clock.now().getTime() + RETENTION_SWEEP_INTERVAL_MS),
+      });
     } finally {
-      running.close();
+      await Promise.all(running.map((service) => service.close()));
     }
   });
 });

@@ -1,6 +1,4 @@
-import type { Logger } from '@croft/service-kit';
-import { runPeriodically } from '@croft/service-kit';
-import type { Clock } from '@croft/service-kit';
+import type { Clock, Logger } from '@croft/service-kit';
 import type { BookingModel } from '../data/booking-model';
 import type { MessageModel } from '../data/message-model';
 
@@ -15,7 +13,7 @@ import type { MessageModel } from '../data/message-model';
 export const MESSAGE_KEPT_MONTHS = 12;
 export const UNPUBLISHED_MESSAGE_KEPT_DAYS = 30;
 export const BOOKING_KEPT_MONTHS = 12;
-/** How often a running service sweeps. */
+/** How often a running service sweeps (a recurring job in the service kit's jobs, see venue-service.ts). */
 export const RETENTION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +48,6 @@ export interface SweepResult {
 export interface VenueRetention {
   /** Deletes every booking enquiry and message whose `expires_at` has passed by the clock. */
   sweepExpired(): Promise<SweepResult>;
-  /** Sweeps now, then every `intervalMs` (unref'd). Returns a function that stops it. */
-  start(intervalMs?: number): () => void;
 }
 
 export function createVenueRetention(options: {
@@ -73,10 +69,5 @@ export function createVenueRetention(options: {
     return result;
   }
 
-  return {
-    sweepExpired,
-    start(intervalMs = RETENTION_SWEEP_INTERVAL_MS) {
-      return runPeriodically('venue retention sweep', sweepExpired, intervalMs, logger);
-    },
-  };
+  return { sweepExpired };
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  venue?.close();
+  await venue?.close();
   await mongo?.stop();
 });
 
