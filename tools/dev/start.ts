@@ -49,19 +49,29 @@ function ensureBuilt() {
  * signing keys survive restarts.
  */
 function localSecrets(env: NodeJS.ProcessEnv) {
-  if (env.CODE_PEPPER && env.KEY_ENCRYPTION_SECRET) return;
+  if (env.CODE_PEPPER && env.KEY_ENCRYPTION_SECRET && env.BLOB_URL_SECRET) return;
   const file = resolve(root, '.data/local-secrets.json');
   mkdirSync(resolve(root, '.data'), { recursive: true });
-  let secrets: { CODE_PEPPER: string; KEY_ENCRYPTION_SECRET: string };
+  let secrets: { CODE_PEPPER: string; KEY_ENCRYPTION_SECRET: string; BLOB_URL_SECRET?: string };
   if (existsSync(file)) {
     secrets = JSON.parse(readFileSync(file, 'utf8'));
+    // Files from before signed blob URLs: add the blob secret once.
+    if (!secrets.BLOB_URL_SECRET) {
+      secrets.BLOB_URL_SECRET = randomBytes(32).toString('base64url');
+      writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    }
   } else {
-    secrets = { CODE_PEPPER: randomBytes(32).toString('base64url'), KEY_ENCRYPTION_SECRET: randomBytes(32).toString('base64url') };
+    secrets = {
+      CODE_PEPPER: randomBytes(32).toString('base64url'),
+      KEY_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
+      BLOB_URL_SECRET: randomBytes(32).toString('base64url'),
+    };
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    log('generated local secrets in .data/local-secrets.json (set CODE_PEPPER and KEY_ENCRYPTION_SECRET in production)');
+    log('generated local secrets in .data/local-secrets.json (set CODE_PEPPER, KEY_ENCRYPTION_SECRET and BLOB_URL_SECRET in production)');
   }
   env.CODE_PEPPER ??= secrets.CODE_PEPPER;
   env.KEY_ENCRYPTION_SECRET ??= secrets.KEY_ENCRYPTION_SECRET;
+  env.BLOB_URL_SECRET ??= secrets.BLOB_URL_SECRET;
 }
 
 async function main() {

@@ -29,6 +29,7 @@ export async function startGatewayForPerf(port = 3400): Promise<{ url: string; s
       // throwaway secrets: the benchmark never signs anyone in
       CODE_PEPPER: randomBytes(32).toString('base64url'),
       KEY_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
+      BLOB_URL_SECRET: randomBytes(32).toString('base64url'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

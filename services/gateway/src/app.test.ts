@@ -247,7 +247,7 @@ describe('gateway behind a proxy (TRUST_PROXY)', () => {
 
   it.each([
     ['unset', {}],
-    ['unset in production', { NODE_ENV: 'production', CODE_PEPPER: 'p'.repeat(32), KEY_ENCRYPTION_SECRET: 'k'.repeat(32) }],
+    ['unset in production', { NODE_ENV: 'production', CODE_PEPPER: 'p'.repeat(32), KEY_ENCRYPTION_SECRET: 'k'.repeat(32), BLOB_URL_SECRET: 'b'.repeat(43) }],
   ])('%s: rotating X-Forwarded-For cannot dodge a per-IP limit', async (_label, env) => {
     const server = await gateway(env);
     try {

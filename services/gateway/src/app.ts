@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import {
   apiNotFound,
   applyTrustProxy,
+  blobRoute,
+  type BlobStore,
   errorHandler,
   contentSecurityPolicyHeader,
   isHttpsOrigin,
@@ -33,6 +35,12 @@ export interface GatewayOptions {
   secretKitchensHost?: string;
   /** TRUST_PROXY: whose X-Forwarded-For to believe; default nobody (req.ip is the TCP peer). */
   trustProxy?: TrustProxySetting;
+  /**
+   * Uploaded files, served only through signed URLs at /blobs/<key>?exp=&sig= (signBlobUrl with
+   * the same secret). Same origin, so the page CSP's img-src 'self' covers them. Without it,
+   * /blobs/* is a 404.
+   */
+  blobs?: { store: BlobStore; secret: string };
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -135,6 +143,11 @@ export function createGatewayApp(options: GatewayOptions): Express {
   for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
   api.use(apiNotFound());
   app.use('/api', api);
+
+  // Signed blob URLs (uploaded photos, CMS images): verified, then streamed from the BlobStore.
+  // Before compression (images are compressed already) and never falling through to the shell.
+  if (options.blobs) app.use('/blobs', requestLogger(logger), blobRoute(options.blobs));
+  app.use('/blobs', (_req, res) => res.status(404).type('text/plain').send('Not found'));
 
   // gzip the site's text files (HTML, JS, CSS) for visitors on slow connections. API answers are
   // small and on the hot path, so they go out as they are.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@croft/service-kit';
+import { baseConfigSchema, blobConfigShape, checkBlobConfig } from '@croft/service-kit';
 import { newsletterConfigSchema } from '@croft/newsletter-service';
 import { identityConfigSchema } from '@croft/identity-service';
 import { venueConfigSchema } from '@croft/venue-service';
@@ -36,7 +36,10 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   REMOTE_LOYALTY_URL: remoteUrl,
   REMOTE_CINEMA_URL: remoteUrl,
   REMOTE_CMS_URL: remoteUrl,
+  /** Uploaded files: BLOB_STORE, BLOB_DIR, BLOB_URL_SECRET (required in production), S3_*. */
+  ...blobConfigShape,
 }).superRefine((config, ctx) => {
+  checkBlobConfig(config, ctx);
   // Production keeps codes and keys safe across restarts; `npm start` generates local ones.
   if (config.NODE_ENV !== 'production') return;
   for (const key of ['CODE_PEPPER', 'KEY_ENCRYPTION_SECRET'] as const) {

@@ -4,7 +4,16 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connectMongo, createLogger, createMailer, listen, loadConfigOrExit, stopOnSignals } from '@croft/service-kit';
+import { randomBytes } from 'node:crypto';
+import {
+  connectMongo,
+  createBlobStoreFromConfig,
+  createLogger,
+  createMailer,
+  listen,
+  loadConfigOrExit,
+  stopOnSignals,
+} from '@croft/service-kit';
 import { createContentService } from '@croft/content-service';
 import { createNewsletterService } from '@croft/newsletter-service';
 import { createIdentityService, identityServiceConfig } from '@croft/identity-service';
@@ -53,6 +62,12 @@ async function main(): Promise<void> {
   });
   await venue.seed();
 
+  // Uploaded files: disk under .data/blobs unless BLOB_STORE=s3. Outside production a missing
+  // BLOB_URL_SECRET gets a per-process one (signed URLs then die with the process).
+  const blobStore = createBlobStoreFromConfig(config, { defaultDir: resolve(workspaceRoot, '.data/blobs') });
+  const blobSecret = config.BLOB_URL_SECRET ?? randomBytes(32).toString('base64url');
+  if (!config.BLOB_URL_SECRET) logger.warn('BLOB_URL_SECRET is not set: signed blob URLs last only until this process stops');
+
   const app = createGatewayApp({
     logger,
     publicOrigin: config.PUBLIC_ORIGIN,
@@ -61,9 +76,10 @@ async function main(): Promise<void> {
     services: { content: content.router, newsletter: newsletter.router, identity: identity.router, venue: venue.router },
     secretKitchensHost: config.SECRET_KITCHENS_HOST,
     trustProxy: config.TRUST_PROXY,
+    blobs: { store: blobStore, secret: blobSecret },
   });
   const server = await listen(app, config.PORT, config.HOST);
-  logger.info({ url: server.url, embeddedStore: mongo.embedded }, 'Croft Common is open');
+  logger.info({ url: server.url, embeddedStore: mongo.embedded, blobStore: blobStore.kind }, 'Croft Common is open');
 
   stopOnSignals(logger, () => server.close(), async () => venue.close(), async () => newsletter.close(), () => mongo.stop(), async () => mailer.close());
 }

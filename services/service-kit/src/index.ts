@@ -59,3 +59,19 @@ export type {
   JobRunOutcomeKind,
   Jobs,
 } from './jobs';
+export {
+  BlobExistsError,
+  InvalidBlobKeyError,
+  MAX_BLOB_KEY_LENGTH,
+  assertValidBlobKey,
+  createDiskBlobStore,
+  createS3BlobStore,
+  isValidBlobKey,
+} from './blobs';
+export type { BlobInfo, BlobPutOptions, BlobPutResult, BlobStore, DiskBlobStoreOptions, S3BlobStoreOptions } from './blobs';
+export { blobConfigSchema, blobConfigShape, checkBlobConfig, createBlobStoreFromConfig } from './blobs-config';
+export type { BlobConfig } from './blobs-config';
+export { BLOB_URL_PREFIX, MAX_BLOB_URL_SECONDS, signBlobUrl, verifyBlobSignature } from './blobs-signing';
+export type { BlobSignatureResult, SignBlobUrlOptions } from './blobs-signing';
+export { blobRoute } from './blobs-route';
+export type { BlobRouteOptions } from './blobs-route';
