@@ -133,7 +133,7 @@ export function createBookingMail(options: {
           },
           $inc: { [field(copy, 'attempts')]: 1 },
         },
-        { new: true, sort: { [field(copy, 'next_attempt_at')]: 1, _id: 1 } },
+        { returnDocument: 'after', sort: { [field(copy, 'next_attempt_at')]: 1, _id: 1 } },
       )
       .lean<BookingDoc>();
     return doc ? { doc, copy, token } : null;
