@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@croft/service-kit';
+import { baseConfigSchema, httpUrlSetting } from '@croft/service-kit';
 
 export const CONTENT_DEFAULT_PORT = 3101;
 
@@ -10,19 +10,7 @@ export const CONTENT_DEFAULT_PORT = 3101;
  *   unset → they answer 503 not_configured. Inside the gateway the in-process verifier is passed instead.
  */
 export const contentConfigSchema = baseConfigSchema(CONTENT_DEFAULT_PORT).extend({
-  IDENTITY_JWKS_URL: z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a URL such as https://croftcommon.co.uk/api/identity/.well-known/jwks.json' },
-    )
-    .optional(),
+  IDENTITY_JWKS_URL: httpUrlSetting('https://croftcommon.co.uk/api/identity/.well-known/jwks.json').optional(),
 });
 
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { httpUrlSetting } from './config';
 import { createDiskBlobStore, createS3BlobStore, type BlobStore } from './blobs';
 import { MIN_BLOB_URL_SECRET_LENGTH } from './blobs-signing';
 
@@ -19,18 +20,7 @@ export const blobConfigShape = {
     .string()
     .min(MIN_BLOB_URL_SECRET_LENGTH, { error: `must be at least ${MIN_BLOB_URL_SECRET_LENGTH} characters` })
     .optional(),
-  S3_ENDPOINT: z
-    .string()
-    .refine(
-      (value) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be a URL such as https://s3.eu-west-2.amazonaws.com' },
-    )
+  S3_ENDPOINT: httpUrlSetting('https://s3.eu-west-2.amazonaws.com')
     .optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region such as eu-west-2' }).default('us-east-1'),
   S3_BUCKET: z

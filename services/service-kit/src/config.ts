@@ -116,6 +116,20 @@ export const trustProxySchema = z.string().transform((value, ctx): TrustProxySet
  * The variables every service understands. Services extend the shape with their own:
  * `baseConfigSchema(3101).extend({ MY_VAR: z.string() })`.
  */
+/** A setting that must be an absolute http(s) URL; `example` goes into the error message. */
+export function httpUrlSetting(example: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL such as ${example}` },
+  );
+}
+
 export function baseConfigSchema(defaultPort: number) {
   return z.object({
     PORT: portSchema(defaultPort),

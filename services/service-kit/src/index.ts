@@ -1,4 +1,4 @@
-export { ConfigError, LOG_LEVELS, baseConfigSchema, loadConfig, loadConfigOrExit, trustProxySchema } from './config';
+export { ConfigError, LOG_LEVELS, baseConfigSchema, httpUrlSetting, loadConfig, loadConfigOrExit, trustProxySchema } from './config';
 export type { BaseConfig, LogLevel, TrustProxySetting } from './config';
 export { HttpError, apiNotFound, errorBody, errorHandler } from './errors';
 export type { ErrorBody } from './errors';
