@@ -20,8 +20,7 @@ export const blobConfigShape = {
     .string()
     .min(MIN_BLOB_URL_SECRET_LENGTH, { error: `must be at least ${MIN_BLOB_URL_SECRET_LENGTH} characters` })
     .optional(),
-  S3_ENDPOINT: httpUrlSetting('https://s3.eu-west-2.amazonaws.com')
-    .optional(),
+  S3_ENDPOINT: httpUrlSetting('https://s3.eu-west-2.amazonaws.com').optional(),
   S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region such as eu-west-2' }).default('us-east-1'),
   S3_BUCKET: z
     .string()
