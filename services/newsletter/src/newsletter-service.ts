@@ -69,12 +69,7 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   if (sweepMs > 0) {
     // A failed sweep is tried again after a minute, twice, then waits for its next slot.
-    jobs.define(RETENTION_SWEEP_JOB, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
-    jobs
-      .every(RETENTION_SWEEP_JOB, sweepMs)
-      .catch((error: unknown) =>
-        logger.error({ err: error instanceof Error ? error.message : String(error), job: RETENTION_SWEEP_JOB }, 'newsletter job not scheduled'),
-      );
+    jobs.recurring(RETENTION_SWEEP_JOB, sweepMs, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
     jobs.start({ pollMs: options.jobPollMs });
   }
   const subscriptions = createSubscriptions({

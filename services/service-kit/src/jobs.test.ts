@@ -331,6 +331,20 @@ describe('createJobs across two instances on one store', () => {
     expect(runIndexes.find((i) => i.key.recorded_at === 1)).toMatchObject({ expireAfterSeconds: 30 * 24 * 60 * 60 });
   });
 
+  it('recurring() defines and schedules in one call: once per interval across both instances', async () => {
+    const { a, b, clock, service } = twoInstances();
+    let calls = 0;
+    for (const jobs of [a, b]) jobs.recurring('tidy', 60_000, () => void (calls += 1), { retries: 1 });
+    await until(async () => (await a.models.job.countDocuments({ service, name: 'tidy' })) === 1, 'the schedule');
+    await Promise.all([a.runDueNow(), b.runDueNow()]);
+    expect(calls).toBe(1);
+    clock.advance(60_000);
+    await Promise.all([a.runDueNow(), b.runDueNow()]);
+    expect(calls).toBe(2);
+    expect(() => a.recurring('tidy', 60_000, () => undefined)).toThrow(/already defined/);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it('rejects a second definition of the same name and a non-positive interval', async () => {
     const { a } = twoInstances();
     a.define('x', () => undefined);

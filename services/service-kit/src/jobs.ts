@@ -212,6 +212,12 @@ export interface Jobs {
    */
   every(name: string, intervalMs: number): Promise<void>;
   /**
+   * `define` + `every` for a service's background work: the handler runs every `intervalMs`
+   * across all instances. A schedule that cannot be written now (store down at start-up) is
+   * logged here and written at the next poll, so callers need not handle the promise.
+   */
+  recurring<P = unknown>(name: string, intervalMs: number, handler: JobHandler<P>, options?: JobOptions): void;
+  /**
    * A one-off job due at `runAt`. With a `key`, scheduling the same name + key again (on any
    * instance, even after it ran) makes no second job: `created` is false.
    */
@@ -459,7 +465,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       });
   }
 
-  return {
+  const jobs: Jobs = {
     service,
     instanceId,
     models: { job: Job, run: Run },
@@ -480,6 +486,12 @@ export function createJobs(options: CreateJobsOptions): Jobs {
         throw error;
       });
       return track(registration, registrations);
+    },
+    recurring(name, intervalMs, handler, jobOptions) {
+      jobs.define(name, handler, jobOptions);
+      jobs.every(name, intervalMs).catch((error: unknown) =>
+        logger.error({ err: errorSummary(error), service, job: name }, 'job not scheduled yet: tried again at the next poll'),
+      );
     },
     async schedule(name, runAt, payload, scheduleOptions = {}) {
       const now = clock.now();
@@ -528,4 +540,5 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       return track(runDue(), active);
     },
   };
+  return jobs;
 }

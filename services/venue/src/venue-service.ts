@@ -27,10 +27,10 @@ import { createBookingEnquiries } from './domain/bookings';
 import { createCommonGoodFund, type CommonGoodFund } from './domain/common-good-fund';
 import { createCommonGoodMessages } from './domain/messages';
 import { RETENTION_SWEEP_INTERVAL_MS, createVenueRetention, type SweepResult } from './domain/retention';
+import { DEFAULT_RATE_LIMITS, venueRoutes, type VenueRateLimits } from './http/venue-routes';
 
 /** The retention sweep's name in the kit's jobs (service 'venue'). */
 export const RETENTION_SWEEP_JOB = 'retention-sweep';
-import { DEFAULT_RATE_LIMITS, venueRoutes, type VenueRateLimits } from './http/venue-routes';
 
 export interface VenueServiceOptions {
   /** The service's own mongoose connection. */
@@ -106,17 +106,13 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
   const jobs = createJobs({ db: options.db, clock, logger, service: 'venue' });
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   const mailRetryMs = options.mailRetryMs ?? MAIL_RETRY_INTERVAL_MS;
-  const scheduleFailed = (name: string) => (error: unknown) =>
-    logger.error({ err: error instanceof Error ? error.message : String(error), job: name }, 'venue job not scheduled');
   if (sweepMs > 0) {
     // A failed sweep is tried again after a minute, twice, then waits for its next slot.
-    jobs.define(RETENTION_SWEEP_JOB, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
-    jobs.every(RETENTION_SWEEP_JOB, sweepMs).catch(scheduleFailed(RETENTION_SWEEP_JOB));
+    jobs.recurring(RETENTION_SWEEP_JOB, sweepMs, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
   }
   if (mailRetryMs > 0) {
     // No job-level retries: each copy has its own back-off, and the job runs again in 30 s anyway.
-    jobs.define(MAIL_RETRY_JOB, () => bookingMail.retryDue(), { retries: 0, leaseMs: MAIL_RETRY_JOB_LEASE_MS });
-    jobs.every(MAIL_RETRY_JOB, mailRetryMs).catch(scheduleFailed(MAIL_RETRY_JOB));
+    jobs.recurring(MAIL_RETRY_JOB, mailRetryMs, () => bookingMail.retryDue(), { retries: 0, leaseMs: MAIL_RETRY_JOB_LEASE_MS });
   }
   if (sweepMs > 0 || mailRetryMs > 0) jobs.start({ pollMs: options.jobPollMs });
 
