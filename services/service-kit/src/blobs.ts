@@ -316,18 +316,23 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const Bucket = options.bucket;
   const conditional = options.conditionalWrites ?? 'native';
 
+  /** What HEAD and GET answer about an object, as a BlobInfo. */
+  const infoOf = (
+    key: string,
+    out: { ContentLength?: number; ETag?: string; ContentType?: string; CacheControl?: string },
+  ): BlobInfo => ({
+    key,
+    size: out.ContentLength ?? 0,
+    etag: out.ETag ?? '""',
+    contentType: out.ContentType ?? 'application/octet-stream',
+    ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
+  });
+
   const head = async (key: string): Promise<BlobInfo | null> => {
     assertValidBlobKey(key);
     const { sdk, client } = await s3();
     try {
-      const out = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
-      return {
-        key,
-        size: out.ContentLength ?? 0,
-        etag: out.ETag ?? '""',
-        contentType: out.ContentType ?? 'application/octet-stream',
-        ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
-      };
+      return infoOf(key, await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key })));
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -373,15 +378,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       const { sdk, client } = await s3();
       try {
         const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
-        const stream = out.Body as Readable;
-        return {
-          key,
-          size: out.ContentLength ?? 0,
-          etag: out.ETag ?? '""',
-          contentType: out.ContentType ?? 'application/octet-stream',
-          ...(out.CacheControl ? { cacheControl: out.CacheControl } : {}),
-          stream,
-        };
+        return { ...infoOf(key, out), stream: out.Body as Readable };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
