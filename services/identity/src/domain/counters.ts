@@ -70,7 +70,30 @@ export function createCounters(model: Model<CounterDoc>, clock: Clock) {
     return { allowed: result.allowed, release: giveBack };
   }
 
-  return { hit, current, release, reserve };
+  /**
+   * Runs `work` only when `key` has a place left in `window`, and lets it count only when it
+   * succeeds (a code that was emailed): false = refused, `work` not run; when `work` throws, its
+   * place is given back (a failure to give it back goes to `onReleaseError`) and the error is
+   * rethrown.
+   */
+  async function countOnSuccess(
+    key: string,
+    window: WindowLimit,
+    work: () => Promise<void>,
+    onReleaseError: (error: unknown) => void,
+  ): Promise<boolean> {
+    const slot = await reserve(key, window);
+    if (!slot.allowed) return false;
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      await slot.release().catch(onReleaseError);
+      throw error;
+    }
+  }
+
+  return { hit, current, release, countOnSuccess };
 }
 
 export type Counters = ReturnType<typeof createCounters>;

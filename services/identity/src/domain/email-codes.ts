@@ -77,15 +77,10 @@ export function createEmailCodes(deps: EmailCodeDeps) {
       if (!(await counters.hit(`otp-ip:${input.ip}`, limits.codesPerIp)).allowed) {
         throw new IdentityError('rate_limited', MESSAGES.rateLimited);
       }
-      const slot = await counters.reserve(`otp-email:${input.email}`, limits.codesPerEmail);
-      if (!slot.allowed) throw new IdentityError('rate_limited', MESSAGES.rateLimited);
-      let sent = false;
-      try {
-        await emailCode(input);
-        sent = true;
-      } finally {
-        if (!sent) await slot.release().catch((error: unknown) => logger.warn({ err: error }, 'could not give back a code reservation'));
-      }
+      const sent = await counters.countOnSuccess(`otp-email:${input.email}`, limits.codesPerEmail, () => emailCode(input), (error) =>
+        logger.warn({ err: error }, 'could not give back a code reservation'),
+      );
+      if (!sent) throw new IdentityError('rate_limited', MESSAGES.rateLimited);
     },
 
     /** POST /verify: checks the code (single use, 5 attempts, 10 minutes) and opens a session. */

@@ -121,15 +121,10 @@ export function createMembership(deps: MembershipDeps) {
       if (!(await counters.hit(`link-ip:${input.ip}`, limits.codesPerIp)).allowed) {
         throw new IdentityError('rate_limited', LINK_MESSAGES.rateLimited);
       }
-      const slot = await counters.reserve(`link-email:${email}`, limits.codesPerEmail);
-      if (!slot.allowed) throw new IdentityError('rate_limited', LINK_MESSAGES.rateLimited);
-      let sent = false;
-      try {
-        await emailLinkCode(input.userHandle, email);
-        sent = true;
-      } finally {
-        if (!sent) await slot.release().catch((error: unknown) => logger.warn({ err: error }, 'could not give back a code reservation'));
-      }
+      const sent = await counters.countOnSuccess(`link-email:${email}`, limits.codesPerEmail, () => emailLinkCode(input.userHandle, email), (error) =>
+        logger.warn({ err: error }, 'could not give back a code reservation'),
+      );
+      if (!sent) throw new IdentityError('rate_limited', LINK_MESSAGES.rateLimited);
     },
 
     /** POST /membership/verify-link: the right code (10 minutes, 5 attempts, single use) links the handle to the email. */
