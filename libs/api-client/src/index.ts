@@ -1,3 +1,4 @@
+export { callEndpoint, type CallArgs, type CallInit } from './call-endpoint';
 export { ApiError, type ClientOptions, type FetchLike } from './api-error';
 export { createContentClient, type ContentClient } from './content-client';
 export { createIdentityClient, type IdentityClient } from './identity-client';

@@ -12,3 +12,5 @@ export * from './imagery';
 export * from './venue';
 export * from './cms';
 export * from './page-text';
+export * from './endpoint';
+export * from './endpoints/venue';

@@ -1,3 +1,4 @@
+export { mockEndpoint, mockError, SERVER_ERROR, type MockContext, type MockFailure, type MockResolver } from './endpoint';
 export { buildFaqRow, buildFaqFixtures } from './content/faq-factory';
 export { contentHandlers, type ContentEndpoint, type ContentMockOptions } from './content/handlers';
 export {

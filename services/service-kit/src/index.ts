@@ -2,6 +2,8 @@ export { ConfigError, LOG_LEVELS, baseConfigSchema, httpUrlSetting, loadConfig, 
 export type { BaseConfig, LogLevel, TrustProxySetting } from './config';
 export { HttpError, apiNotFound, errorBody, errorHandler } from './errors';
 export type { ErrorBody } from './errors';
+export { ResponseContractError, mountEndpoint, mountEndpoints, responsesChecked } from './endpoint';
+export type { EndpointContext, EndpointHandler, MountOptions } from './endpoint';
 export { MAX_INPUT_DEPTH, assertNoOperatorKeys, findOperatorKey, validate } from './validate';
 export type { ValidatingHandler, Validated, ValidationSchemas } from './validate';
 export {
@@ -26,7 +28,37 @@ export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
 export { applyTrustProxy, createServiceApp, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
-export { createStandaloneApp, runStandaloneService, type StandaloneContext } from './run-service';
+export { createStandaloneApp, runServiceModule, standaloneHost } from './run-service';
+export { capabilities, capability, defineServiceModule, optional, supply } from './service-module';
+export type {
+  AnyServiceModule,
+  Capability,
+  CapabilityMap,
+  IsActiveSubscriber,
+  JobDeclaration,
+  ModuleConfig,
+  NeedMap,
+  NeedValues,
+  OptionalNeed,
+  ProvidedValues,
+  PublicWritePath,
+  ServiceContext,
+  ServiceInstance,
+  ServiceModule,
+  Supplied,
+} from './service-module';
+export { CompositionError, checkModules, composeServices, loadModuleConfigs, runComposition, startComposition } from './compose';
+export type {
+  CheckModulesOptions,
+  ComposeServicesOptions,
+  ComposedServices,
+  CompositionHost,
+  HostContext,
+  RunningComposition,
+  StartCompositionOptions,
+} from './compose';
+export { publicWriteMatcher, serviceApi } from './service-api';
+export type { MountedService } from './service-api';
 export {
   authClaims,
   bearerToken,

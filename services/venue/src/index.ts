@@ -1,3 +1,4 @@
+export { venueModule } from './module';
 export { createVenueService } from './venue-service';
 export type { VenueService, VenueServiceOptions } from './venue-service';
 export { venueConfigSchema, VENUE_DEFAULT_PORT, DEFAULT_VENUE_EMAIL } from './config';

@@ -65,6 +65,12 @@ export interface VenueServiceOptions {
   retentionSweepMs?: number;
   /** How often this instance looks for due jobs (default DEFAULT_JOB_POLL_MS, 5 s). */
   jobPollMs?: number;
+  /**
+   * A jobs runner owned by the caller (the composition root, service 'venue'): the service defines
+   * its jobs on it and leaves starting and stopping to the owner. Default: its own runner, which
+   * it starts here and stops in `close()`.
+   */
+  jobs?: Jobs;
 }
 
 export interface VenueService {
@@ -80,7 +86,7 @@ export interface VenueService {
   retryBookingMail(): Promise<MailRetryResult>;
   /** The service's jobs (kit `createJobs`, service 'venue'); `jobs.runDueNow()` in tests. */
   jobs: Jobs;
-  /** Stops polling for jobs and waits for a running one to finish. */
+  /** Stops polling for jobs and waits for a running one to finish (its own runner only; a given `jobs` is its owner's to stop). */
   close(): Promise<void>;
 }
 
@@ -103,7 +109,7 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
   });
 
   // Background work runs as recurring jobs: once per interval across all instances on the database.
-  const jobs = createJobs({ db: options.db, clock, logger, service: 'venue' });
+  const jobs = options.jobs ?? createJobs({ db: options.db, clock, logger, service: 'venue' });
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   const mailRetryMs = options.mailRetryMs ?? MAIL_RETRY_INTERVAL_MS;
   if (sweepMs > 0) {
@@ -114,7 +120,7 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
     // No job-level retries: each copy has its own back-off, and the job runs again in 30 s anyway.
     jobs.recurring(MAIL_RETRY_JOB, mailRetryMs, () => bookingMail.retryDue(), { retries: 0, leaseMs: MAIL_RETRY_JOB_LEASE_MS });
   }
-  if (sweepMs > 0 || mailRetryMs > 0) jobs.start({ pollMs: options.jobPollMs });
+  if (!options.jobs && (sweepMs > 0 || mailRetryMs > 0)) jobs.start({ pollMs: options.jobPollMs });
 
   const fund = createCommonGoodFund({ donations: donation, totals: total, clock, logger });
   const router = venueRoutes({
@@ -151,6 +157,8 @@ export function createVenueService(options: VenueServiceOptions): VenueService {
     sweepExpired: () => retention.sweepExpired(),
     retryBookingMail: () => bookingMail.retryDue(),
     jobs,
-    close: () => jobs.stop(),
+    close: async () => {
+      if (!options.jobs) await jobs.stop();
+    },
   };
 }

@@ -1,22 +1,16 @@
-import { delay, http, HttpResponse } from 'msw';
-import * as z from 'zod/mini';
+import { delay } from 'msw';
 import {
   BOOKING_MAX_DAYS_AHEAD,
   addDaysIso,
-  bookingRequestSchema,
-  commonGoodMessageRequestSchema,
+  venueEndpoints as venue,
   venueToday,
   type BookingRequestParsed,
   type CommonGoodMessageRequest,
-  type ErrorEnvelope,
 } from '@croft/contracts';
+import { SERVER_ERROR, mockEndpoint, mockError, type MockFailure } from '../endpoint';
 import { MOCK_COMMON_GOOD_TOTAL_CENTS, buildBookingResponse, buildCommonGoodMessage } from './venue-factory';
 
-export interface VenueFailure {
-  status: number;
-  code: string;
-  message: string;
-}
+export type VenueFailure = MockFailure;
 
 export interface VenueMockOptions {
   /** The running total in pence (default MOCK_COMMON_GOOD_TOTAL_CENTS). */
@@ -36,17 +30,6 @@ export interface VenueMockOptions {
   onBooking?: (body: BookingRequestParsed) => void;
 }
 
-const envelope = (failure: VenueFailure) =>
-  HttpResponse.json<ErrorEnvelope>({ error: { code: failure.code, message: failure.message } }, { status: failure.status });
-
-const SERVER_ERROR: VenueFailure = { status: 500, code: 'internal_error', message: 'Something went wrong' };
-
-function invalid(error: z.core.$ZodError): ReturnType<typeof envelope> {
-  const first = error.issues[0];
-  const where = ['body', ...(first?.path ?? []).map(String)].join('.');
-  return envelope({ status: 400, code: 'invalid_request', message: `Invalid request: ${where}: ${first?.message ?? 'invalid'}.` });
-}
-
 /** The venue service as MSW answers it: Common Good total, messages and booking enquiries. */
 export function venueHandlers(options: VenueMockOptions = {}) {
   const wait = async () => {
@@ -54,37 +37,33 @@ export function venueHandlers(options: VenueMockOptions = {}) {
   };
   const totals = async () => {
     await wait();
-    if (options.failTotals) return envelope(options.failTotals === true ? SERVER_ERROR : options.failTotals);
-    return HttpResponse.json({ combined_total_cents: options.totalCents ?? MOCK_COMMON_GOOD_TOTAL_CENTS });
+    if (options.failTotals) return mockError(options.failTotals === true ? SERVER_ERROR : options.failTotals);
+    return { combined_total_cents: options.totalCents ?? MOCK_COMMON_GOOD_TOTAL_CENTS };
   };
   return [
-    http.get('*/api/venue/common-good/totals', totals),
-    http.post('*/api/venue/common-good/totals', totals),
+    mockEndpoint(venue.getCommonGoodTotals, totals),
+    mockEndpoint(venue.postCommonGoodTotals, totals),
 
-    http.post('*/api/venue/common-good/messages', async ({ request }) => {
+    mockEndpoint(venue.sendCommonGoodMessage, async ({ body }) => {
       await wait();
-      if (options.failMessages) return envelope(options.failMessages);
-      const parsed = z.safeParse(commonGoodMessageRequestSchema, await request.json().catch(() => undefined));
-      if (!parsed.success) return invalid(parsed.error);
-      options.onMessage?.(parsed.data);
+      if (options.failMessages) return mockError(options.failMessages);
+      options.onMessage?.(body);
       const { id } = buildCommonGoodMessage();
-      return HttpResponse.json({ id, status: 'pending' as const }, { status: 201 });
+      return { id, status: 'pending' as const };
     }),
 
-    http.post('*/api/venue/bookings', async ({ request }) => {
+    mockEndpoint(venue.sendBookingEnquiry, async ({ body }) => {
       await wait();
-      if (options.failBookings) return envelope(options.failBookings);
-      const parsed = z.safeParse(bookingRequestSchema, await request.json().catch(() => undefined));
-      if (!parsed.success) return invalid(parsed.error);
+      if (options.failBookings) return mockError(options.failBookings);
       const today = venueToday(new Date());
-      if (parsed.data.date < today) {
-        return envelope({ status: 400, code: 'invalid_date', message: 'Please choose today or a later date.' });
+      if (body.date < today) {
+        return mockError({ status: 400, code: 'invalid_date', message: 'Please choose today or a later date.' });
       }
-      if (parsed.data.date > addDaysIso(today, BOOKING_MAX_DAYS_AHEAD)) {
-        return envelope({ status: 400, code: 'invalid_date', message: 'We take enquiries up to a year ahead. Please choose an earlier date.' });
+      if (body.date > addDaysIso(today, BOOKING_MAX_DAYS_AHEAD)) {
+        return mockError({ status: 400, code: 'invalid_date', message: 'We take enquiries up to a year ahead. Please choose an earlier date.' });
       }
-      options.onBooking?.(parsed.data);
-      return HttpResponse.json(buildBookingResponse(options.bookingMail), { status: 201 });
+      options.onBooking?.(body);
+      return buildBookingResponse(options.bookingMail);
     }),
   ];
 }

@@ -11,7 +11,8 @@ import {
   type BookingRequestParsed,
   type BookingResponse,
 } from '@croft/contracts';
-import { HttpError, type Clock, type Logger } from '@croft/service-kit';
+import type { Clock, Logger } from '@croft/service-kit';
+import { VenueError } from './errors';
 import type { BookingDoc, BookingModel } from '../data/booking-model';
 import type { BookingMail } from './booking-mail';
 import { bookingExpiresAt } from './retention';
@@ -78,10 +79,10 @@ function parseCursor(cursor: string): { createdAt: Date; id: Types.ObjectId } {
 export function checkBookingDate(date: string, now: Date): void {
   const today = venueToday(now);
   if (date < today) {
-    throw new HttpError(400, 'invalid_date', 'Please choose today or a later date.');
+    throw new VenueError('invalid_date', 'Please choose today or a later date.');
   }
   if (date > addDaysIso(today, BOOKING_MAX_DAYS_AHEAD)) {
-    throw new HttpError(400, 'invalid_date', 'We take enquiries up to a year ahead. Please choose an earlier date.');
+    throw new VenueError('invalid_date', 'We take enquiries up to a year ahead. Please choose an earlier date.');
   }
 }
 
@@ -151,7 +152,7 @@ export function createBookingEnquiries(options: {
     async resend(id, actor) {
       const _id = new Types.ObjectId(id);
       const before = await model.findById(_id).lean<BookingDoc>();
-      if (!before) throw new HttpError(404, 'not_found', 'There is no booking enquiry with that id.');
+      if (!before) throw new VenueError('booking_not_found', 'There is no booking enquiry with that id.');
       const claims = await Promise.all(BOOKING_MAIL_COPIES.map((copy) => mail.claimNow(_id, copy)));
       const attempted = claims.filter((claim) => claim !== null).map((claim) => claim.copy);
       // Who asked, by user id only (there is no audit store in this service).
@@ -159,9 +160,9 @@ export function createBookingEnquiries(options: {
       if (attempted.length === 0) {
         const now = await model.findById(_id).lean<BookingDoc>();
         if (now && now.venue_email === 'sent' && now.guest_email === 'sent') {
-          throw new HttpError(409, 'already_sent', 'Both emails for this enquiry have already been sent.');
+          throw new VenueError('already_sent', 'Both emails for this enquiry have already been sent.');
         }
-        throw new HttpError(409, 'mail_in_progress', 'This enquiry is being emailed right now. Please check again in a minute.');
+        throw new VenueError('mail_in_progress', 'This enquiry is being emailed right now. Please check again in a minute.');
       }
       await Promise.all(claims.map((claim) => (claim ? mail.deliver(claim) : undefined)));
       const after = await model.findById(_id).lean<BookingDoc>();

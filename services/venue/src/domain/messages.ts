@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import type { CommonGoodMessage, CommonGoodMessageStatus } from '@croft/contracts';
-import { HttpError, type Clock } from '@croft/service-kit';
+import type { Clock } from '@croft/service-kit';
+import { VenueError } from './errors';
 import type { MessageDoc, MessageModel } from '../data/message-model';
 import { messageExpiresAt } from './retention';
 
@@ -59,7 +60,7 @@ export function createCommonGoodMessages(options: { model: MessageModel; clock: 
 
     async moderate(id, status, by) {
       const existing = await model.findById(id, { created_at: 1 }).lean();
-      if (!existing) throw new HttpError(404, 'not_found', 'No message with this id.');
+      if (!existing) throw new VenueError('message_not_found', 'No message with this id.');
       // Published: kept 12 months; rejected: deleted 30 days after it was sent (privacy notice).
       const expires_at = messageExpiresAt(existing.created_at, status);
       const doc = await model
@@ -69,7 +70,7 @@ export function createCommonGoodMessages(options: { model: MessageModel; clock: 
           { returnDocument: 'after' },
         )
         .lean();
-      if (!doc) throw new HttpError(404, 'not_found', 'No message with this id.');
+      if (!doc) throw new VenueError('message_not_found', 'No message with this id.');
       return toMessage(doc);
     },
   };

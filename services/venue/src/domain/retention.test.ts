@@ -124,7 +124,7 @@ describe('Common Good messages', () => {
   });
 
   it('answers 404 for an unknown id and changes nothing', async () => {
-    await expect(messages().moderate('0123456789abcdef01234567', 'approved', 'staff@croft.example')).rejects.toMatchObject({ status: 404 });
+    await expect(messages().moderate('0123456789abcdef01234567', 'approved', 'staff@croft.example')).rejects.toMatchObject({ name: 'VenueError', kind: 'message_not_found' });
   });
 });
 

@@ -1,33 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
-import * as z from 'zod/mini';
-import {
-  canonicalEmail,
-  bookingListQuerySchema,
-  bookingParamsSchema,
-  bookingRequestSchema,
-  bookingResendRequestSchema,
-  commonGoodMessageListQuerySchema,
-  commonGoodMessageParamsSchema,
-  commonGoodMessageRequestSchema,
-  commonGoodTotalsRequestSchema,
-  donationListQuerySchema,
-  moderateCommonGoodMessageRequestSchema,
-  recordDonationRequestSchema,
-  type BookingListResponse,
-  type BookingResendResponse,
-  type BookingResponse,
-  type CommonGoodMessageCreated,
-  type CommonGoodMessageListResponse,
-  type CommonGoodTotalsResponse,
-  type DonationListResponse,
-  type RecordDonationResponse,
-} from '@croft/contracts';
-import { HttpError, authClaims, rateLimit, requireAuthWith, validate, type TokenVerifier } from '@croft/service-kit';
+import { canonicalEmail, venueEndpoints as venue } from '@croft/contracts';
+import { HttpError, authClaims, mountEndpoint, mountEndpoints, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
 import type { Store } from 'express-rate-limit';
 import type { BookingEnquiries } from '../domain/bookings';
-import { TotalPendingError, type CommonGoodFund } from '../domain/common-good-fund';
+import type { CommonGoodFund } from '../domain/common-good-fund';
 import type { CommonGoodMessages } from '../domain/messages';
+import { venueErrorMapper } from './error-mapping';
+
+export { TOTAL_PENDING_MESSAGE } from './error-mapping';
 
 export interface WindowLimit {
   windowMs: number;
@@ -59,8 +40,6 @@ export const BOOKING_IP_LIMIT_MESSAGE =
 export const BOOKING_EMAIL_LIMIT_MESSAGE =
   'We already have several enquiries from this email address today. We will be in touch; please reply to our email to add anything.';
 export const RESEND_LIMIT_MESSAGE = 'Too many resends in the last minute. Please wait a moment and try again.';
-export const TOTAL_PENDING_MESSAGE =
-  'The donation was recorded, but the Common Good total could not be updated yet. It will be added automatically: do not record it again.';
 
 /** The largest list page when no limit is given. */
 const DEFAULT_LIST = 50;
@@ -91,112 +70,114 @@ export function venueRoutes(options: VenueRoutesOptions): Router {
       };
 
   // ── Common Good total (get-common-good-totals): GET, or POST with an empty body ──────────
-  const sendTotal: RequestHandler = async (_req, res) => {
-    const answer: CommonGoodTotalsResponse = { combined_total_cents: await fund.readTotal() };
-    res.set('Cache-Control', NO_STORE).json(answer);
-  };
-  router.get('/common-good/totals', validate({ query: z.strictObject({}) }), sendTotal);
-  router.post('/common-good/totals', validate({ query: z.strictObject({}), body: z.optional(commonGoodTotalsRequestSchema) }), sendTotal);
+  mountEndpoints(router, [venue.getCommonGoodTotals, venue.postCommonGoodTotals], async ({ res }) => {
+    res.set('Cache-Control', NO_STORE);
+    return { combined_total_cents: await fund.readTotal() };
+  });
 
   // ── Donations (staff) ───────────────────────────────────────────────────────────────────
-  const donationBody = validate({ body: recordDonationRequestSchema });
-  router.post('/donations', staffOnly, donationBody, async (_req, res) => {
-    const { body } = donationBody.get(res);
-    const claims = authClaims(res);
-    try {
+  mountEndpoint(
+    router,
+    venue.recordDonation,
+    async ({ body, res }) => {
+      const claims = authClaims(res);
       const outcome = await fund.record(body, { sub: claims.sub, email: claims.email });
-      const answer: RecordDonationResponse = outcome;
-      res.set('Cache-Control', NO_STORE).status(outcome.created ? 201 : 200).json(answer);
-    } catch (error) {
-      if (error instanceof TotalPendingError) throw new HttpError(503, 'total_pending', TOTAL_PENDING_MESSAGE);
-      throw error;
-    }
-  });
-
-  const donationQuery = validate({ query: donationListQuerySchema });
-  router.get('/donations', staffOnly, donationQuery, async (_req, res) => {
-    const { query } = donationQuery.get(res);
-    const answer: DonationListResponse = { items: await fund.list(query.limit ? Number(query.limit) : DEFAULT_LIST) };
-    res.set('Cache-Control', NO_STORE).json(answer);
-  });
-
-  // ── Common Good messages ────────────────────────────────────────────────────────────────
-  const messageBody = validate({ body: commonGoodMessageRequestSchema });
-  router.post(
-    '/common-good/messages',
-    limiter('messages-ip', limits.messagesPerIp, MESSAGE_LIMIT_MESSAGE),
-    messageBody,
-    async (_req, res) => {
-      const { body } = messageBody.get(res);
-      const answer: CommonGoodMessageCreated = await messages.submit(body);
-      res.set('Cache-Control', NO_STORE).status(201).json(answer);
+      res.set('Cache-Control', NO_STORE).status(outcome.created ? 201 : 200);
+      return outcome;
     },
+    { before: [staffOnly] },
   );
 
-  const messageQuery = validate({ query: commonGoodMessageListQuerySchema });
-  router.get('/common-good/messages', staffOnly, messageQuery, async (_req, res) => {
-    const { query } = messageQuery.get(res);
-    const answer: CommonGoodMessageListResponse = {
-      items: await messages.list({ status: query.status, limit: query.limit ? Number(query.limit) : DEFAULT_LIST }),
-    };
-    res.set('Cache-Control', NO_STORE).json(answer);
-  });
+  mountEndpoint(
+    router,
+    venue.listDonations,
+    async ({ query, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return { items: await fund.list(query.limit ? Number(query.limit) : DEFAULT_LIST) };
+    },
+    { before: [staffOnly] },
+  );
 
-  const moderation = validate({ params: commonGoodMessageParamsSchema, body: moderateCommonGoodMessageRequestSchema });
-  router.patch('/common-good/messages/:id', staffOnly, moderation, async (_req, res) => {
-    const { params, body } = moderation.get(res);
-    const message = await messages.moderate(params.id, body.status, authClaims(res).email);
-    res.set('Cache-Control', NO_STORE).json(message);
-  });
+  // ── Common Good messages ────────────────────────────────────────────────────────────────
+  mountEndpoint(
+    router,
+    venue.sendCommonGoodMessage,
+    async ({ body, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return messages.submit(body);
+    },
+    { before: [limiter('messages-ip', limits.messagesPerIp, MESSAGE_LIMIT_MESSAGE)] },
+  );
+
+  mountEndpoint(
+    router,
+    venue.listCommonGoodMessages,
+    async ({ query, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return { items: await messages.list({ status: query.status, limit: query.limit ? Number(query.limit) : DEFAULT_LIST }) };
+    },
+    { before: [staffOnly] },
+  );
+
+  mountEndpoint(
+    router,
+    venue.moderateCommonGoodMessage,
+    async ({ params, body, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return messages.moderate(params.id, body.status, authClaims(res).email);
+    },
+    { before: [staffOnly] },
+  );
 
   // ── Booking enquiries from /book ────────────────────────────────────────────────────────
-  const bookingBody = validate({ body: bookingRequestSchema });
-  router.post(
-    '/bookings',
-    limiter('bookings-ip', limits.bookingsPerIp, BOOKING_IP_LIMIT_MESSAGE),
-    bookingBody,
-    // Keyed by a hash of the canonical address (as stored: trimmed, lower-case), so one mailbox is
-    // one key and the limit store holds no personal data.
-    limiter('bookings-email', limits.bookingsPerEmail, BOOKING_EMAIL_LIMIT_MESSAGE, (req) =>
-      createHash('sha256')
-        .update(canonicalEmail((req.body as { email: unknown }).email) ?? '')
-        .digest('base64url'),
-    ),
-    async (_req, res) => {
-      const { body } = bookingBody.get(res);
-      const answer: BookingResponse = await bookings.submit(body);
-      res.set('Cache-Control', NO_STORE).status(201).json(answer);
+  mountEndpoint(
+    router,
+    venue.sendBookingEnquiry,
+    async ({ body, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return bookings.submit(body);
+    },
+    {
+      before: [limiter('bookings-ip', limits.bookingsPerIp, BOOKING_IP_LIMIT_MESSAGE)],
+      // Keyed by a hash of the canonical address (as stored: trimmed, lower-case), so one mailbox is
+      // one key and the limit store holds no personal data.
+      after: [
+        limiter('bookings-email', limits.bookingsPerEmail, BOOKING_EMAIL_LIMIT_MESSAGE, (req) =>
+          createHash('sha256')
+            .update(canonicalEmail((req.body as { email: unknown }).email) ?? '')
+            .digest('base64url'),
+        ),
+      ],
     },
   );
 
   // ── Booking enquiries (staff): the list with each enquiry's mail, and resend ─────────────
-  const bookingQuery = validate({ query: bookingListQuerySchema });
-  router.get('/bookings', staffOnly, bookingQuery, async (_req, res) => {
-    const { query } = bookingQuery.get(res);
-    const answer: BookingListResponse = await bookings.list({
-      limit: query.limit ? Number(query.limit) : DEFAULT_LIST,
-      before: query.before,
-    });
-    res.set('Cache-Control', NO_STORE).json(answer);
-  });
+  mountEndpoint(
+    router,
+    venue.listBookings,
+    async ({ query, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return bookings.list({ limit: query.limit ? Number(query.limit) : DEFAULT_LIST, before: query.before });
+    },
+    { before: [staffOnly] },
+  );
 
-  const resendInput = validate({
-    params: bookingParamsSchema,
-    query: z.strictObject({}),
-    body: z.optional(bookingResendRequestSchema),
-  });
-  router.post(
-    '/bookings/:id/resend',
-    // Token first, then the limit keyed by the staff member: anonymous callers never spend it.
-    staffOnly,
-    limiter('bookings-resend', limits.resendsPerStaff, RESEND_LIMIT_MESSAGE, (req) => `user:${authClaims(req.res!).sub}`),
-    resendInput,
-    async (_req, res) => {
-      const { params } = resendInput.get(res);
-      const answer: BookingResendResponse = await bookings.resend(params.id, { sub: authClaims(res).sub });
-      res.set('Cache-Control', NO_STORE).json(answer);
+  mountEndpoint(
+    router,
+    venue.resendBookingMail,
+    async ({ params, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return bookings.resend(params.id, { sub: authClaims(res).sub });
+    },
+    {
+      // Token first, then the limit keyed by the staff member: anonymous callers never spend it.
+      before: [
+        staffOnly,
+        limiter('bookings-resend', limits.resendsPerStaff, RESEND_LIMIT_MESSAGE, (req) => `user:${authClaims(req.res!).sub}`),
+      ],
     },
   );
 
+  router.use(venueErrorMapper());
   return router;
 }
