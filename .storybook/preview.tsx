@@ -1,7 +1,9 @@
 import type { Preview } from '@storybook/react-vite';
 import type { LoaderFunction } from 'storybook/internal/types';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import type { RequestHandler } from 'msw';
 import { ToastProvider, dismissToast } from '@croft/ui';
+import { SCENARIOS, scenarioHandlers } from '@croft/mocks';
 import '../libs/ui/src/global.css';
 
 /**
@@ -13,12 +15,34 @@ import '../libs/ui/src/global.css';
 const startMsw = mswLoader();
 let mswStarted = false;
 const lazyMswLoader: LoaderFunction = async (context) => {
-  if (!context.parameters.msw && !mswStarted) return {};
+  // The toolbar's mock scenario (e.g. 'venue:total-unavailable') goes in front of the story's own
+  // handlers, or of every service's defaults for a story without any.
+  const scenario = context.globals.scenario as string | undefined;
+  let msw = context.parameters.msw as { handlers?: RequestHandler[] | Record<string, RequestHandler[]> } | undefined;
+  if (scenario && scenario !== 'default') {
+    const own = msw?.handlers;
+    msw = { handlers: scenarioHandlers([scenario], Array.isArray(own) ? own : own ? Object.values(own).flat() : undefined) };
+  }
+  if (!msw && !mswStarted) return {};
   mswStarted = true;
-  return startMsw(context);
+  return startMsw({ ...context, parameters: { ...context.parameters, msw } });
 };
 
 const preview: Preview = {
+  // QA switches the mocks' named scenarios from the toolbar (the same ones as ?scenario= on a
+  // standalone remote and in the tests).
+  globalTypes: {
+    scenario: {
+      description: 'Mock scenario',
+      toolbar: {
+        title: 'Scenario',
+        icon: 'lightning',
+        items: SCENARIOS.map((s) => ({ value: s.id, title: s.label })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { scenario: 'default' },
   loaders: [lazyMswLoader],
   decorators: [
     (Story) => (

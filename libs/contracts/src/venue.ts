@@ -20,6 +20,15 @@ export const BOOKING_MESSAGE_MAX = 1000;
 export const BOOKING_MAX_DAYS_AHEAD = 365;
 export const VENUE_NAME_MAX = 100;
 export const VENUE_EMAIL_MAX = EMAIL_MAX_LENGTH;
+// The venue's rate-limit answers (429 rate_limited), shown to visitors as they are.
+export const MESSAGE_LIMIT_MESSAGE =
+  "You've sent several messages in the last hour. Thank you! Please try again a little later.";
+export const BOOKING_IP_LIMIT_MESSAGE =
+  'Too many booking enquiries from your connection. Please try again later, or call us.';
+export const BOOKING_EMAIL_LIMIT_MESSAGE =
+  'We already have several enquiries from this email address today. We will be in touch; please reply to our email to add anything.';
+export const RESEND_LIMIT_MESSAGE = 'Too many resends in the last minute. Please wait a moment and try again.';
+
 /** The largest page of a staff list. */
 export const VENUE_LIST_MAX = 100;
 

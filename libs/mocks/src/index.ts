@@ -19,3 +19,4 @@ export { accountHandlers, buildPasskey, buildPasskeyList, buildFactor, MOCK_TOTP
 export { newsletterHandlers, type NewsletterMockOptions, type NewsletterMockFailure } from './newsletter/handlers';
 export { venueHandlers, type VenueMockOptions, type VenueFailure } from './venue/handlers';
 export { buildCommonGoodTotals, buildDonation, buildCommonGoodMessage, buildBookingResponse, MOCK_COMMON_GOOD_TOTAL_CENTS } from './venue/venue-factory';
+export { SCENARIOS, SCENARIO_PARAM, findScenario, scenarioHandlers, scenariosFromSearch, type Scenario } from './scenarios';

@@ -1,1 +1,2 @@
 export { startStandalone, type StandaloneOptions } from './standalone';
+export { ScenarioPanel, scenarioHref, type ScenarioPanelProps } from './scenario-panel';

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '@croft/router';
 import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
 import { startMockWorker } from '@croft/mocks/browser';
-import { MOCK_SIGN_IN_CODE } from '@croft/mocks';
+import { MOCK_SIGN_IN_CODE, scenarioHandlers, scenariosFromSearch } from '@croft/mocks';
+import { ScenarioPanel } from './scenario-panel';
 import './standalone.css';
 
 export interface StandaloneOptions {
@@ -35,7 +36,9 @@ function StandaloneIndex({ name, paths }: { name: string; paths: string[] }) {
  * remote's own route map. Used by `nx serve <remote>`; the composed site never loads this.
  */
 export async function startStandalone({ name, routes, demos = {} }: StandaloneOptions): Promise<void> {
-  await startMockWorker();
+  // QA picks the mocks' world from the URL (?scenario=venue:total-unavailable) or the panel.
+  const scenarios = scenariosFromSearch(window.location.search);
+  await startMockWorker(scenarioHandlers(scenarios.ids));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   const all = { ...routes, ...demos };
@@ -47,6 +50,7 @@ export async function startStandalone({ name, routes, demos = {} }: StandaloneOp
           <div className="cc-standalone-banner" role="note">
             Standalone {name} · MSW mocks · sign-in code {MOCK_SIGN_IN_CODE}
           </div>
+          <ScenarioPanel active={scenarios.ids} unknown={scenarios.unknown} />
           <Suspense fallback={<Spinner label="Loading" />}>
             <Routes>
               {!hasIndex && <Route path="/" element={<StandaloneIndex name={name} paths={Object.keys(all)} />} />}

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
-import { canonicalEmail, venueEndpoints as venue } from '@croft/contracts';
+import {
+  BOOKING_EMAIL_LIMIT_MESSAGE,
+  BOOKING_IP_LIMIT_MESSAGE,
+  MESSAGE_LIMIT_MESSAGE,
+  RESEND_LIMIT_MESSAGE,
+  canonicalEmail,
+  venueEndpoints as venue,
+} from '@croft/contracts';
 import { HttpError, authClaims, mountEndpoint, mountEndpoints, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
 import type { Store } from 'express-rate-limit';
 import type { BookingEnquiries } from '../domain/bookings';
@@ -33,13 +40,7 @@ export const DEFAULT_RATE_LIMITS: VenueRateLimits = {
   resendsPerStaff: { windowMs: 60_000, limit: 30 },
 };
 
-export const MESSAGE_LIMIT_MESSAGE =
-  "You've sent several messages in the last hour. Thank you! Please try again a little later.";
-export const BOOKING_IP_LIMIT_MESSAGE =
-  'Too many booking enquiries from your connection. Please try again later, or call us.';
-export const BOOKING_EMAIL_LIMIT_MESSAGE =
-  'We already have several enquiries from this email address today. We will be in touch; please reply to our email to add anything.';
-export const RESEND_LIMIT_MESSAGE = 'Too many resends in the last minute. Please wait a moment and try again.';
+export { BOOKING_EMAIL_LIMIT_MESSAGE, BOOKING_IP_LIMIT_MESSAGE, MESSAGE_LIMIT_MESSAGE, RESEND_LIMIT_MESSAGE };
 
 /** The largest list page when no limit is given. */
 const DEFAULT_LIST = 50;
