@@ -1,3 +1,4 @@
+export { contentModule } from './module';
 export { createContentService } from './content-service';
 export type { ContentSeedOptions, ContentSeedResult, ContentService, ContentServiceOptions } from './content-service';
 export { contentConfigSchema, CONTENT_DEFAULT_PORT } from './config';

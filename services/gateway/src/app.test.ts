@@ -175,7 +175,7 @@ describe('gateway', () => {
 });
 
 describe('gateway origin exemption', () => {
-  it('lets a webmail page post one-click unsubscribe with its own Origin, and nothing else', async () => {
+  it("lets a module's public write path through with any Origin, and nothing else", async () => {
     const router = Router();
     router.post('/unsubscribe', (_req, res) => {
       res.json({ ok: true });
@@ -188,10 +188,19 @@ describe('gateway origin exemption', () => {
       publicOrigin: 'http://localhost:3000',
       staticDir,
       manifest: buildRemoteManifest(loadConfig(gatewayConfigSchema, {})),
-      services: { newsletter: router },
+      services: [{ name: 'newsletter', router, publicWritePaths: [{ method: 'POST', path: '/unsubscribe' }] }],
     });
     await request(gateway).post('/api/newsletter/unsubscribe').set('Origin', 'https://mail.example').expect(200);
     await request(gateway).post('/api/newsletter/subscribe').set('Origin', 'https://mail.example').expect(403);
+    // Nothing is exempt by name: the same router without the module's list is checked.
+    const plain = createGatewayApp({
+      logger: silentLogger(),
+      publicOrigin: 'http://localhost:3000',
+      staticDir,
+      manifest: buildRemoteManifest(loadConfig(gatewayConfigSchema, {})),
+      services: { newsletter: router },
+    });
+    await request(plain).post('/api/newsletter/unsubscribe').set('Origin', 'https://mail.example').expect(403);
   });
 });
 

@@ -4,17 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import {
-  apiNotFound,
   applyTrustProxy,
   blobRoute,
   type BlobStore,
   errorHandler,
   contentSecurityPolicyHeader,
   isHttpsOrigin,
-  jsonBody,
-  originCheck,
+  type MountedService,
   requestLogger,
   securityHeaders,
+  serviceApi,
   type SecurityHeadersOptions,
   type TrustProxySetting,
 } from '@croft/service-kit';
@@ -29,8 +28,12 @@ export interface GatewayOptions {
   /** Folder with shell/ and remotes/<name>/ (the rspack build output). */
   staticDir: string;
   manifest: RemoteManifest;
-  /** Service routers by name, mounted at /api/<name>. */
-  services: Record<string, Router>;
+  /**
+   * The services, each mounted at /api/<name> by the kit's `serviceApi` (the standalone services'
+   * own), with its public write paths exempt from the Origin check: `composeServices(...).services`.
+   * A plain record (tests) mounts routers with no exemptions.
+   */
+  services: readonly MountedService[] | Record<string, Router>;
   /** Host (name[:port]) where Secret Kitchens lives; pages there other than /secretkitchens redirect. */
   secretKitchensHost?: string;
   /** TRUST_PROXY: whose X-Forwarded-For to believe; default nobody (req.ip is the TCP peer). */
@@ -130,19 +133,15 @@ export function createGatewayApp(options: GatewayOptions): Express {
   };
   app.use(securityHeaders(securityOptions));
 
-  const api = express.Router();
-  api.use(requestLogger(logger));
-  // One-click unsubscribe (RFC 8058) is posted by mail providers, sometimes from a webmail page
-  // with its own Origin; its unguessable token is the credential, so the Origin check is skipped.
-  // The Secret Kitchens host is the site too (same gateway): its pages may call the API.
+  // The services' API, exactly as a standalone service mounts it (the kit's serviceApi): the
+  // Origin check lets through each module's public write paths (newsletter's one-click
+  // unsubscribe). The Secret Kitchens host is the site too (same gateway): its pages may call the API.
   const allowedOrigins = [options.publicOrigin];
   if (options.secretKitchensHost) allowedOrigins.push(`${new URL(options.publicOrigin).protocol}//${options.secretKitchensHost}`);
-  const checkOrigin = originCheck(allowedOrigins);
-  api.use((req, res, next) => (req.method === 'POST' && req.path === '/newsletter/unsubscribe' ? next() : checkOrigin(req, res, next)));
-  api.use(jsonBody());
-  for (const [name, router] of Object.entries(options.services)) api.use(`/${name}`, router);
-  api.use(apiNotFound());
-  app.use('/api', api);
+  const services = Array.isArray(options.services)
+    ? (options.services as readonly MountedService[])
+    : Object.entries(options.services).map(([name, router]) => ({ name, router, publicWritePaths: [] }));
+  app.use('/api', serviceApi({ services, allowedOrigins, logger }));
 
   // Signed blob URLs (uploaded photos, CMS images): verified, then streamed from the BlobStore.
   // Before compression (images are compressed already) and never falling through to the shell.

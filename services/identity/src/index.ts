@@ -1,3 +1,4 @@
+export { identityModule } from './module';
 export { createIdentityService, REFRESH_COOKIE_NAME } from './identity-service';
 export type { IdentityService, IdentityServiceConfig, IdentityServiceOptions } from './identity-service';
 export { identityConfigSchema, identityServiceConfig, IDENTITY_DEFAULT_PORT } from './config';

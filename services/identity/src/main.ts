@@ -1,25 +1,10 @@
 /**
- * Runs the identity service on its own: `node --import tsx services/identity/src/main.ts` (port 3102).
- * Without MONGODB_URI it starts the embedded store in-process. Standalone there is no newsletter
- * service in the process, so `member` is always false here; the gateway injects the real check.
+ * Runs the identity service on its own: `node --import tsx services/identity/src/main.ts`, through the
+ * same composition as the gateway (service kit `runServiceModule`). Without MONGODB_URI it starts
+ * the embedded store in-process. What it needs from other services comes from its module's
+ * `standalone` hook (see module.ts).
  */
-import { runStandaloneService } from '@croft/service-kit';
-import { identityConfigSchema, identityServiceConfig } from './config';
-import { createIdentityService } from './identity-service';
+import { runServiceModule } from '@croft/service-kit';
+import { identityModule } from './module';
 
-runStandaloneService({
-  name: 'identity',
-  configSchema: identityConfigSchema,
-  async create({ config, db, logger, mailer }) {
-    logger.warn('standalone identity: no newsletter service in this process, so member is always false');
-    const identity = createIdentityService({
-      db,
-      mailer,
-      logger,
-      config: identityServiceConfig(config),
-      isActiveSubscriber: async () => false,
-    });
-    await identity.seed();
-    return identity.router;
-  },
-});
+runServiceModule(identityModule);

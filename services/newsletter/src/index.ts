@@ -1,3 +1,4 @@
+export { newsletterModule } from './module';
 export { createNewsletterService } from './newsletter-service';
 export type { NewsletterService, NewsletterServiceOptions } from './newsletter-service';
 export { newsletterConfigSchema, NEWSLETTER_DEFAULT_PORT } from './config';

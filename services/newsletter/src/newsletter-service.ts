@@ -44,6 +44,12 @@ export interface NewsletterServiceOptions {
   retentionSweepMs?: number;
   /** How often this instance looks for due jobs (default DEFAULT_JOB_POLL_MS, 5 s). */
   jobPollMs?: number;
+  /**
+   * A jobs runner owned by the caller (the composition root, service 'newsletter'): the service defines
+   * its jobs on it and leaves starting and stopping to the owner. Default: its own runner, which
+   * it starts here and stops in `close()`.
+   */
+  jobs?: Jobs;
 }
 
 export interface NewsletterService {
@@ -56,7 +62,7 @@ export interface NewsletterService {
   sweepExpired(): Promise<NewsletterSweepResult>;
   /** The service's jobs (kit `createJobs`, service 'newsletter'); `jobs.runDueNow()` in tests. */
   jobs: Jobs;
-  /** Stops polling for jobs and waits for a running one to finish. */
+  /** Stops polling for jobs and waits for a running one to finish (its own runner only; a given `jobs` is its owner's to stop). */
   close(): Promise<void>;
 }
 
@@ -65,12 +71,12 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
   const logger = options.logger ?? silentLogger();
   const subscriber = subscriberModel(options.db);
   const retention = createNewsletterRetention({ model: subscriber, clock, logger });
-  const jobs = createJobs({ db: options.db, clock, logger, service: 'newsletter' });
+  const jobs = options.jobs ?? createJobs({ db: options.db, clock, logger, service: 'newsletter' });
   const sweepMs = options.retentionSweepMs ?? RETENTION_SWEEP_INTERVAL_MS;
   if (sweepMs > 0) {
     // A failed sweep is tried again after a minute, twice, then waits for its next slot.
     jobs.recurring(RETENTION_SWEEP_JOB, sweepMs, () => retention.sweepExpired(), { retries: 2, backoffMs: 60_000 });
-    jobs.start({ pollMs: options.jobPollMs });
+    if (!options.jobs) jobs.start({ pollMs: options.jobPollMs });
   }
   const subscriptions = createSubscriptions({
     model: subscriber,
@@ -97,6 +103,8 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
     models: { subscriber },
     sweepExpired: () => retention.sweepExpired(),
     jobs,
-    close: () => jobs.stop(),
+    close: async () => {
+      if (!options.jobs) await jobs.stop();
+    },
   };
 }

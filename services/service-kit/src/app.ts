@@ -5,14 +5,12 @@ import type { Logger } from 'pino';
 import type { TrustProxySetting } from './config';
 import { apiNotFound, errorHandler } from './errors';
 import { requestLogger } from './logger';
-import { jsonBody, originCheck, securityHeaders, type SecurityHeadersOptions } from './security';
+import { securityHeaders, type SecurityHeadersOptions } from './security';
+import { serviceApi, type MountedService } from './service-api';
+import type { PublicWritePath } from './service-module';
 
-export interface ServiceAppOptions {
-  /** Service name; the router is mounted at `/api/<name>` unless `mountPath` is given. */
-  name: string;
-  router: Router | RequestHandler;
+interface ServiceAppCommonOptions {
   logger: Logger;
-  mountPath?: string;
   /** PUBLIC_ORIGIN: state-changing requests from any other origin get 403 forbidden_origin. */
   publicOrigin?: string;
   security?: SecurityHeadersOptions;
@@ -23,6 +21,21 @@ export interface ServiceAppOptions {
    */
   trustProxy?: TrustProxySetting | true | string;
 }
+
+export type ServiceAppOptions = ServiceAppCommonOptions &
+  (
+    | {
+        /** Service name; the router is mounted at `/api/<name>`. */
+        name: string;
+        router: Router | RequestHandler;
+        /** Writes under the router that the Origin check lets through (see PublicWritePath). */
+        publicWritePaths?: readonly PublicWritePath[];
+      }
+    | {
+        /** Several services, each at /api/<name> (what `composeServices` gives). */
+        services: readonly MountedService[];
+      }
+  );
 
 /**
  * Sets Express's `trust proxy` (default false: trust nobody) the same way for the gateway and a
@@ -48,19 +61,22 @@ export function applyTrustProxy(app: Express, setting: ServiceAppOptions['trustP
 }
 
 /**
- * An Express 5 app for running one service on its own: security headers, request logging,
- * Origin check, 100 kB JSON bodies, the router, JSON 404s and the error envelope. The gateway
- * composes the same pieces around all routers instead.
+ * An Express 5 app for running services on their own (a standalone main, tests): trust proxy,
+ * security headers, then `serviceApi` at /api (request log, Origin check with the services' public
+ * write paths exempt, 100 kB JSON bodies, the routers, JSON 404s) and the error envelope. The
+ * gateway mounts the same `serviceApi` among its static files.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   applyTrustProxy(app, options.trustProxy, options.logger);
   app.use(securityHeaders(options.security));
+  const services: readonly MountedService[] =
+    'services' in options
+      ? options.services
+      : [{ name: options.name, router: options.router, publicWritePaths: options.publicWritePaths ?? [] }];
+  app.use('/api', serviceApi({ services, allowedOrigins: options.publicOrigin ? [options.publicOrigin] : undefined, logger: options.logger }));
   app.use(requestLogger(options.logger));
-  if (options.publicOrigin) app.use(originCheck(options.publicOrigin));
-  app.use(jsonBody());
-  app.use(options.mountPath ?? `/api/${options.name}`, options.router);
   app.use(apiNotFound());
   app.use(errorHandler(options.logger));
   return app;

@@ -228,6 +228,8 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Claims and runs every due job this instance defines, now (tests; safe alongside polling). */
   runDueNow(): Promise<JobRunOutcome[]>;
+  /** The names defined on this runner (`define` or `recurring`), in the order they were defined. */
+  names(): string[];
 }
 
 interface Definition {
@@ -539,6 +541,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       if (stopping) return [];
       return track(runDue(), active);
     },
+    names: () => [...definitions.keys()],
   };
   return jobs;
 }

@@ -1,0 +1,72 @@
+/**
+ * The gateway and a standalone service are two hosts around one composition (service kit
+ * `startComposition`): the same module gets the same API middleware in both, so its public write
+ * paths (newsletter's one-click unsubscribe) are exempt from the Origin check in both, and nothing
+ * else is.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterModule } from '@croft/newsletter-service';
+import { identityModule } from '@croft/identity-service';
+import { venueModule } from '@croft/venue-service';
+import { checkModules, silentLogger, standaloneHost, startComposition, type Mailer, type RunningComposition } from '@croft/service-kit';
+import { gatewayHost } from './host';
+import { GATEWAY_MODULES } from './modules';
+
+const mailer: Mailer = { send: async () => ({ messageId: 'test' }), close: () => undefined };
+let staticDir: string;
+const running: RunningComposition[] = [];
+
+beforeAll(() => {
+  staticDir = mkdtempSync(join(tmpdir(), 'gateway-composition-'));
+});
+afterAll(async () => {
+  await Promise.all(running.splice(0).map((r) => r.stop()));
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+async function post(base: string, path: string, origin: string) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: 'x'.repeat(43) }),
+  });
+  return { status: response.status, code: ((await response.json()) as { error?: { code?: string } }).error?.code };
+}
+
+describe('one composition, two hosts', () => {
+  it('the gateway and the standalone newsletter both let one-click unsubscribe through from any Origin, and check the rest', async () => {
+    const env = { PORT: '0', PUBLIC_ORIGIN: 'http://localhost:3000', STATIC_DIR: staticDir, LOG_LEVEL: 'silent' };
+    const gateway = await startComposition(gatewayHost({ modules: [newsletterModule] }), { env, mailer, logger: silentLogger() });
+    running.push(gateway);
+    const alone = await startComposition(standaloneHost(newsletterModule), { env, mailer, logger: silentLogger() });
+    running.push(alone);
+
+    for (const host of [gateway, alone]) {
+      const base = host.server.url;
+      // Past the Origin check: the token is unknown, so the route itself answers 404.
+      expect(await post(base, '/api/newsletter/unsubscribe?token=' + 'x'.repeat(43), 'https://mail.example')).toEqual({
+        status: 404,
+        code: 'unknown_token',
+      });
+      expect(await post(base, '/api/newsletter/subscribe', 'https://mail.example')).toEqual({ status: 403, code: 'forbidden_origin' });
+      // The exemption is the exact path: a neighbour is checked.
+      expect((await post(base, '/api/newsletter/unsubscribe/x', 'https://mail.example')).status).toBe(403);
+    }
+  });
+
+  it("the gateway's list composes; out of order it fails at start-up with the reason", () => {
+    expect(() => checkModules(GATEWAY_MODULES)).not.toThrow();
+    expect(() => checkModules([identityModule, newsletterModule])).toThrow(
+      /'identity' needs isActiveSubscriber .* 'newsletter' comes after 'identity' in the list: put it first/,
+    );
+    expect(() => checkModules([newsletterModule, venueModule])).toThrow(/'venue' needs verifyAccessToken \(as verifyAccessToken\) and no module before it provides it/);
+    expect(() => checkModules([...GATEWAY_MODULES, newsletterModule])).toThrow(/'newsletter' appears twice/);
+  });
+
+  it('standalone, each module meets its needs from its own config (the hook), never from a sibling', () => {
+    for (const module of GATEWAY_MODULES) expect(() => checkModules([module], { standalone: true })).not.toThrow();
+  });
+});
