@@ -1,25 +1,13 @@
-import * as z from 'zod/mini';
 import {
-  challengeResponseSchema,
-  deleteFactorResponseSchema,
-  deletePasskeyResponseSchema,
-  enrollFactorResponseSchema,
-  passkeyListResponseSchema,
-  sessionSchema,
-  userResponseSchema,
+  identityEndpoints as identity,
   type ChallengeResponse,
   type EnrollFactorResponse,
   type Passkey,
   type Session,
   type UserResponse,
 } from '@croft/contracts';
-import { ApiError, requestJson, type ClientOptions } from './api-error';
-
-function parse<T>(schema: z.ZodMiniType<T>, body: unknown, what: string): T {
-  const result = z.safeParse(schema, body);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `The ${what} answer did not match its contract`);
-  return result.data;
-}
+import { ApiError, type ClientOptions } from './api-error';
+import { callEndpoint, type CallInit } from './call-endpoint';
 
 export interface AccountClientOptions extends ClientOptions {
   /** The signed-in session's access token (null when signed out: calls then fail with 401 'not_signed_in'). */
@@ -42,42 +30,37 @@ export interface AccountClient {
 
 /** The identity service's signed-in account calls (passkeys, MFA factors, sessions), bearer-authenticated. */
 export function createAccountClient(options: AccountClientOptions): AccountClient {
-  const base = '/api/identity';
-  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => {
+  /** The bearer header for one call; no token (signed out) fails before anything is sent. */
+  const bearer = (): CallInit => {
     const token = options.getAccessToken();
-    if (!token) return Promise.reject(new ApiError(401, 'not_signed_in', 'You are not signed in.'));
-    return requestJson(options, `${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    if (!token) throw new ApiError(401, 'not_signed_in', 'You are not signed in.');
+    return { headers: { authorization: `Bearer ${token}` } };
   };
-  const id = (value: string) => encodeURIComponent(value);
   return {
     async listPasskeys() {
-      return parse(passkeyListResponseSchema, await call('GET', '/passkeys'), 'passkeys').passkeys;
+      return (await callEndpoint(options, identity.listPasskeys, {}, bearer())).passkeys;
     },
     async deletePasskey(passkeyId) {
-      parse(deletePasskeyResponseSchema, await call('DELETE', `/passkeys/${id(passkeyId)}`), 'remove passkey');
+      await callEndpoint(options, identity.deletePasskey, { params: { id: passkeyId } }, bearer());
     },
     async getUser() {
-      return parse(userResponseSchema, await call('GET', '/user'), 'user');
+      return callEndpoint(options, identity.getUser, {}, bearer());
     },
     async enrolTotp({ friendlyName, issuer }) {
-      const body = { friendly_name: friendlyName, factor_type: 'totp', ...(issuer ? { issuer } : {}) };
-      return parse(enrollFactorResponseSchema, await call('POST', '/factors', body), 'enrol');
+      const body = { friendly_name: friendlyName, factor_type: 'totp' as const, ...(issuer ? { issuer } : {}) };
+      return callEndpoint(options, identity.enrollFactor, { body }, bearer());
     },
     async challengeFactor(factorId) {
-      return parse(challengeResponseSchema, await call('POST', `/factors/${id(factorId)}/challenge`, {}), 'challenge');
+      return callEndpoint(options, identity.challengeFactor, { params: { id: factorId }, body: {} }, bearer());
     },
     async verifyFactor({ factorId, challengeId, code }) {
-      return parse(sessionSchema, await call('POST', `/factors/${id(factorId)}/verify`, { code, challenge_id: challengeId }), 'verify');
+      return callEndpoint(options, identity.verifyFactor, { params: { id: factorId }, body: { code, challenge_id: challengeId } }, bearer());
     },
     async deleteFactor(factorId) {
-      parse(deleteFactorResponseSchema, await call('DELETE', `/factors/${id(factorId)}`), 'remove factor');
+      await callEndpoint(options, identity.deleteFactor, { params: { id: factorId } }, bearer());
     },
     async signOutOthers() {
-      await call('POST', '/logout?scope=others');
+      await callEndpoint(options, identity.logout, { query: { scope: 'others' } }, bearer());
     },
   };
 }

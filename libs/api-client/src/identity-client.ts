@@ -1,18 +1,6 @@
-import * as z from 'zod/mini';
-import {
-  isEmailDomainAllowedResponseSchema,
-  secretKitchenAccessResponseSchema,
-  sendOtpResponseSchema,
-  sessionSchema,
-  type Session,
-} from '@croft/contracts';
-import { ApiError, requestJson, type ClientOptions } from './api-error';
-
-function parse<T>(schema: z.ZodMiniType<T>, body: unknown, what: string): T {
-  const result = z.safeParse(schema, body);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `The ${what} answer did not match its contract`);
-  return result.data;
-}
+import { identityEndpoints as identity, type SECRET_KITCHEN_SESSION_SECONDS, type Session } from '@croft/contracts';
+import type { ClientOptions } from './api-error';
+import { callEndpoint } from './call-endpoint';
 
 export interface IdentityClient {
   sendCode(input: { email: string; createUser: boolean; sessionDuration?: number }): Promise<void>;
@@ -21,27 +9,23 @@ export interface IdentityClient {
   secretKitchenAccess(email: string): Promise<boolean>;
 }
 
-/** The identity service's sign-in calls (spec 001 §7), typed over the contracts. */
+/** The identity service's sign-in calls (spec 001 §7), typed over its endpoint contracts. */
 export function createIdentityClient(options: ClientOptions = {}): IdentityClient {
-  const base = '/api/identity';
-  const post = (path: string, body: unknown) => requestJson(options, `${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
   return {
     async sendCode({ email, createUser, sessionDuration }) {
-      const body = await post('/otp', {
-        email,
-        create_user: createUser,
-        ...(sessionDuration ? { data: { session_duration: sessionDuration } } : {}),
+      await callEndpoint(options, identity.sendOtp, {
+        body: {
+          email,
+          create_user: createUser,
+          // The service accepts only the Secret Kitchens length (anything else is its 400).
+          ...(sessionDuration ? { data: { session_duration: sessionDuration as typeof SECRET_KITCHEN_SESSION_SECONDS } } : {}),
+        },
       });
-      parse(sendOtpResponseSchema, body, 'send-code');
     },
-    async verifyCode({ email, code }) {
-      return parse(sessionSchema, await post('/verify', { email, token: code, type: 'email' }), 'verify');
-    },
-    async isEmailDomainAllowed(email) {
-      return parse(isEmailDomainAllowedResponseSchema, await post('/rpc/is_email_domain_allowed', { email }), 'domain check');
-    },
+    verifyCode: ({ email, code }) => callEndpoint(options, identity.verifyOtp, { body: { email, token: code, type: 'email' } }),
+    isEmailDomainAllowed: (email) => callEndpoint(options, identity.isEmailDomainAllowed, { body: { email } }),
     async secretKitchenAccess(email) {
-      const rows = parse(secretKitchenAccessResponseSchema, await post('/rpc/check_secret_kitchen_access_status', { user_email: email }), 'access check');
+      const rows = await callEndpoint(options, identity.checkSecretKitchenAccess, { body: { user_email: email } });
       return rows[0]?.has_access === true;
     },
   };

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -6,21 +5,16 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import {
-  authOptionsResponseSchema,
-  authVerifyResponseSchema,
-  checkMembershipResponseSchema,
-  clearWebauthnResponseSchema,
-  createPasskeySessionResponseSchema,
-  registerOptionsResponseSchema,
-  registerVerifyResponseSchema,
-  startLinkResponseSchema,
-  verifyLinkResponseSchema,
+  identityEndpoints as identity,
+  type AuthVerifyBody,
   type AuthVerifyResponse,
   type CheckMembershipResponse,
   type CreatePasskeySessionResponse,
+  type RegisterVerifyBody,
   type RegisterVerifyResponse,
 } from '@croft/contracts';
-import { ApiError, requestJson, type ClientOptions } from './api-error';
+import type { ClientOptions } from './api-error';
+import { callEndpoint } from './call-endpoint';
 
 // Request/response shapes are the contract's (libs/contracts/src/identity.ts, "Passkeys and membership
 // links"). The WebAuthn option objects are checked loosely there (a challenge) and passed to
@@ -52,46 +46,32 @@ export interface PasskeyClient {
   checkMembership(input: { userHandle: string }): Promise<MembershipCheckResult>;
 }
 
-function parse<T>(schema: z.ZodMiniType<T>, body: unknown, what: string): T {
-  const result = z.safeParse(schema, body);
-  if (!result.success) throw new ApiError(200, 'invalid_response', `The ${what} answer did not match its contract`);
-  return result.data;
-}
-
-/** The identity service's passkey and membership-link calls (spec 001 §4, §7), mounted at /api/identity. */
+/** The identity service's passkey and membership-link calls (spec 001 §4, §7), typed over its endpoint contracts. */
 export function createPasskeyClient(options: ClientOptions = {}): PasskeyClient {
-  const base = '/api/identity';
-  const post = (path: string, body: unknown) => requestJson(options, `${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
   return {
-    async registerOptions(input) {
-      const body = parse(registerOptionsResponseSchema, await post('/webauthn/register-options', input), 'register-options');
-      return { options: body.options as unknown as PublicKeyCredentialCreationOptionsJSON, userHandle: body.userHandle };
+    async registerOptions(body) {
+      const answer = await callEndpoint(options, identity.registerOptions, { body });
+      return { options: answer.options as unknown as PublicKeyCredentialCreationOptionsJSON, userHandle: answer.userHandle };
     },
-    async registerVerify(input) {
-      return parse(registerVerifyResponseSchema, await post('/webauthn/register-verify', input), 'register-verify');
+    // @simplewebauthn/browser types the credential more widely than the contract (any transport
+    // string, its own extension outputs); the service validates the body as the contract says.
+    registerVerify: (body) => callEndpoint(options, identity.registerVerify, { body: body as RegisterVerifyBody }),
+    async authOptions(body) {
+      const answer = await callEndpoint(options, identity.authOptions, { body });
+      if ('error' in answer) return { error: answer.error };
+      return { options: answer.options as unknown as PublicKeyCredentialRequestOptionsJSON };
     },
-    async authOptions(input) {
-      const body = parse(authOptionsResponseSchema, await post('/webauthn/auth-options', input), 'auth-options');
-      if ('error' in body) return { error: body.error };
-      return { options: body.options as unknown as PublicKeyCredentialRequestOptionsJSON };
+    authVerify: (body) => callEndpoint(options, identity.authVerify, { body: body as AuthVerifyBody }),
+    createSession: (body) => callEndpoint(options, identity.createPasskeySession, { body }),
+    async clear(body) {
+      await callEndpoint(options, identity.clearPasskeys, { body });
     },
-    async authVerify(input) {
-      return parse(authVerifyResponseSchema, await post('/webauthn/auth-verify', input), 'auth-verify');
+    async startLink(body) {
+      await callEndpoint(options, identity.startMembershipLink, { body });
     },
-    async createSession(input) {
-      return parse(createPasskeySessionResponseSchema, await post('/webauthn/create-session', input), 'create-session');
+    async verifyLink(body) {
+      await callEndpoint(options, identity.verifyMembershipLink, { body });
     },
-    async clear(input) {
-      parse(clearWebauthnResponseSchema, await post('/webauthn/clear', input), 'clear');
-    },
-    async startLink(input) {
-      parse(startLinkResponseSchema, await post('/membership/start-link', input), 'start-link');
-    },
-    async verifyLink(input) {
-      parse(verifyLinkResponseSchema, await post('/membership/verify-link', input), 'verify-link');
-    },
-    async checkMembership(input) {
-      return parse(checkMembershipResponseSchema, await post('/membership/check', input), 'membership check');
-    },
+    checkMembership: (body) => callEndpoint(options, identity.checkMembership, { body }),
   };
 }

@@ -169,6 +169,20 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
+/** One public signing key in the JWKS (ES256 on P-256; the kid is the key's JWK thumbprint). */
+export const jwkSchema = z.strictObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  kid: z.string(),
+  alg: z.literal('ES256'),
+  use: z.literal('sig'),
+});
+/** GET /.well-known/jwks.json: the current and previous public signing keys. */
+export const jwksSchema = z.strictObject({ keys: z.array(jwkSchema) });
+export type Jwks = z.infer<typeof jwksSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Passkeys and membership links (spec 001 §4, §7, §8, §9), also mounted at /api/identity.
 // The browser sends rpId (location.hostname) and origin (location.origin); the server compares

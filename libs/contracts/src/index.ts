@@ -14,3 +14,4 @@ export * from './cms';
 export * from './page-text';
 export * from './endpoint';
 export * from './endpoints/venue';
+export * from './endpoints/identity';

@@ -27,10 +27,16 @@ export interface MockContext<E extends EndpointDefinition> extends EndpointInput
   request: StrictRequest<DefaultBodyType>;
 }
 
-/** A resolver answers with the success body (sent with the endpoint's status) or any Response. */
+/** A resolver's answer that leaves the request to the next matching handler (MSW's fall-through). */
+export const NEXT_HANDLER: unique symbol = Symbol('mockEndpoint: next handler');
+
+/**
+ * A resolver answers with the success body (sent with the endpoint's status) or any Response, or
+ * NEXT_HANDLER to let a later handler for the same endpoint answer.
+ */
 export type MockResolver<E extends EndpointDefinition> = (
   context: MockContext<E>,
-) => EndpointReply<E> | Response | Promise<EndpointReply<E> | Response>;
+) => EndpointReply<E> | Response | typeof NEXT_HANDLER | Promise<EndpointReply<E> | Response | typeof NEXT_HANDLER>;
 
 function invalid(part: string, error: z.core.$ZodError): HttpResponse<ErrorEnvelope> {
   const first = error.issues[0];
@@ -71,6 +77,7 @@ export function mockEndpoint<E extends EndpointDefinition>(endpoint: E, resolver
       parsed[part] = result.data;
     }
     const answer = await resolver({ ...(parsed as unknown as EndpointInput<E>), request });
+    if (answer === NEXT_HANDLER) return undefined;
     if (answer instanceof Response) return answer;
     return HttpResponse.json(answer as DefaultBodyType, { status: endpoint.status ?? 200 });
   });

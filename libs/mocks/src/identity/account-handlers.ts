@@ -1,10 +1,8 @@
-import { delay, http, HttpResponse } from 'msw';
-import type { ErrorEnvelope, Factor, Passkey } from '@croft/contracts';
+import { delay } from 'msw';
+import { identityEndpoints as identity, type Aal, type EndpointDefinition, type Factor, type Passkey } from '@croft/contracts';
+import { NEXT_HANDLER, mockEndpoint, mockError, type MockContext, type MockResolver } from '../endpoint';
 import { buildSession } from './session-factory';
 import { MOCK_SIGN_IN_CODE } from './handlers';
-
-const fail = (status: number, code: string, message: string) =>
-  HttpResponse.json<ErrorEnvelope>({ error: { code, message } }, { status });
 
 /** The base32 secret the mock enrolment hands out (what a tester types into an authenticator app). */
 export const MOCK_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -63,7 +61,12 @@ export interface AccountMockOptions {
   delayMs?: number | 'infinite';
 }
 
-function readClaims(request: Request): { email: string; aal: string } | null {
+interface MockClaims {
+  email: string;
+  aal: Aal;
+}
+
+function readClaims(request: Request): MockClaims | null {
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer (.+)$/.exec(header)?.[1];
   if (!token) return null;
@@ -88,47 +91,42 @@ export function accountHandlers(options: AccountMockOptions = {}) {
   let factors = [...(options.factors ?? [])];
   const challenges = new Map<string, { factorId: string; used: boolean }>();
 
-  type Ctx = { request: Request; params: Record<string, string | readonly string[] | undefined> };
+  /** Every account call: the delay, then the configured failure, then the bearer token. */
   const guarded =
-    (resolve: (ctx: Ctx, claims: { email: string; aal: string }) => Response | Promise<Response>) =>
-    async (ctx: Ctx) => {
+    <E extends EndpointDefinition>(resolve: (ctx: MockContext<E>, claims: MockClaims) => ReturnType<MockResolver<E>>): MockResolver<E> =>
+    async (ctx) => {
       if (options.delayMs !== undefined) await delay(options.delayMs);
-      if (options.fails) return fail(options.fails.status, options.fails.code, options.fails.message);
+      if (options.fails) return mockError(options.fails);
       const claims = readClaims(ctx.request);
-      if (!claims) return fail(401, 'not_authenticated', 'You are not signed in.');
+      if (!claims) return mockError({ status: 401, code: 'not_authenticated', message: 'You are not signed in.' });
       return resolve(ctx, claims);
     };
-  const param = (ctx: Ctx) => String(ctx.params.id ?? '');
-  const aal2Required = () => fail(403, 'aal2_required', 'Verify with your authenticator app first (AAL2 required).');
-  const factorNotFound = () => fail(404, 'factor_not_found', 'Factor not found.');
+  const aal2Required = () =>
+    mockError({ status: 403, code: 'aal2_required', message: 'Verify with your authenticator app first (AAL2 required).' });
+  const factorNotFound = () => mockError({ status: 404, code: 'factor_not_found', message: 'Factor not found.' });
 
   return [
-    http.get('*/api/identity/passkeys', guarded(() => HttpResponse.json({ passkeys }))),
-    http.delete(
-      '*/api/identity/passkeys/:id',
-      guarded((ctx) => {
-        const id = param(ctx);
-        if (!passkeys.some((p) => p.id === id)) return fail(404, 'passkey_not_found', 'Passkey not found.');
+    mockEndpoint(identity.listPasskeys, guarded(() => ({ passkeys }))),
+    mockEndpoint(
+      identity.deletePasskey,
+      guarded(({ params: { id } }) => {
+        if (!passkeys.some((p) => p.id === id)) return mockError({ status: 404, code: 'passkey_not_found', message: 'Passkey not found.' });
         passkeys = passkeys.filter((p) => p.id !== id);
-        return HttpResponse.json({ id });
+        return { id };
       }),
     ),
-    http.get(
-      '*/api/identity/user',
-      guarded((_ctx, claims) =>
-        HttpResponse.json({ id: 'user-1', email: claims.email, roles: [], factors, member: true, aal: claims.aal }),
-      ),
+    mockEndpoint(
+      identity.getUser,
+      guarded((_ctx, claims) => ({ id: 'user-1', email: claims.email, roles: [], factors, member: true, aal: claims.aal })),
     ),
-    http.post(
-      '*/api/identity/factors',
-      guarded(async (ctx, claims) => {
-        const body = (await ctx.request.json().catch(() => null)) as { friendly_name?: string; factor_type?: string; issuer?: string } | null;
-        const name = body?.friendly_name?.trim();
-        if (!name || !body?.factor_type) return fail(400, 'invalid_request', 'friendly_name and factor_type are required');
-        if (body.factor_type !== 'totp') return fail(422, 'unsupported_factor', 'Phone factors are not supported.');
+    mockEndpoint(
+      identity.enrollFactor,
+      guarded(({ body }, claims) => {
+        const name = body.friendly_name;
+        if (body.factor_type !== 'totp') return mockError({ status: 422, code: 'unsupported_factor', message: 'Phone factors are not supported.' });
         if (factors.some((f) => f.status === 'verified') && claims.aal !== 'aal2') return aal2Required();
         if (factors.some((f) => f.status === 'verified' && f.friendly_name === name)) {
-          return fail(409, 'factor_name_taken', 'A verified factor with this name already exists.');
+          return mockError({ status: 409, code: 'factor_name_taken', message: 'A verified factor with this name already exists.' });
         }
         factors = factors.filter((f) => f.friendly_name !== name);
         const now = new Date().toISOString();
@@ -136,50 +134,46 @@ export function accountHandlers(options: AccountMockOptions = {}) {
         factors.push(factor);
         const issuer = body.issuer ?? 'Croft Common';
         const uri = `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(claims.email)}?secret=${MOCK_TOTP_SECRET}&issuer=${encodeURIComponent(issuer)}`;
-        return HttpResponse.json({ id: factor.id, type: 'totp', friendly_name: name, totp: { qr_code: uri, secret: MOCK_TOTP_SECRET, uri } });
+        return { id: factor.id, type: 'totp' as const, friendly_name: name, totp: { qr_code: uri, secret: MOCK_TOTP_SECRET, uri } };
       }),
     ),
-    http.post(
-      '*/api/identity/factors/:id/challenge',
-      guarded((ctx) => {
-        const factor = factors.find((f) => f.id === param(ctx));
+    mockEndpoint(
+      identity.challengeFactor,
+      guarded(({ params }) => {
+        const factor = factors.find((f) => f.id === params.id);
         if (!factor) return factorNotFound();
         const id = crypto.randomUUID();
         challenges.set(id, { factorId: factor.id, used: false });
-        return HttpResponse.json({ id, type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 });
+        return { id, type: 'totp' as const, expires_at: Math.floor(Date.now() / 1000) + 300 };
       }),
     ),
-    http.post(
-      '*/api/identity/factors/:id/verify',
-      guarded(async (ctx, claims) => {
-        const factor = factors.find((f) => f.id === param(ctx));
+    mockEndpoint(
+      identity.verifyFactor,
+      guarded(({ params, body }, claims) => {
+        const factor = factors.find((f) => f.id === params.id);
         if (!factor) return factorNotFound();
-        const body = (await ctx.request.json().catch(() => null)) as { code?: string; challenge_id?: string } | null;
-        const challenge = body?.challenge_id ? challenges.get(body.challenge_id) : undefined;
-        if (!challenge || challenge.factorId !== factor.id) return fail(404, 'challenge_not_found', 'Challenge not found.');
-        if (challenge.used) return fail(422, 'challenge_used', 'This challenge was already used. Please start again.');
-        if (body?.code !== code) return fail(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+        const challenge = challenges.get(body.challenge_id);
+        if (!challenge || challenge.factorId !== factor.id) return mockError({ status: 404, code: 'challenge_not_found', message: 'Challenge not found.' });
+        if (challenge.used) return mockError({ status: 422, code: 'challenge_used', message: 'This challenge was already used. Please start again.' });
+        if (body.code !== code) return mockError({ status: 422, code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
         challenge.used = true;
         const updated = { ...factor, status: 'verified' as const, updated_at: new Date().toISOString() };
         factors = factors.map((f) => (f.id === factor.id ? updated : f));
         const session = buildSession({ email: claims.email, aal: 'aal2' });
-        return HttpResponse.json({ ...session, user: { ...session.user, factors } });
+        return { ...session, user: { ...session.user, factors } };
       }),
     ),
-    http.delete(
-      '*/api/identity/factors/:id',
-      guarded((ctx, claims) => {
-        const factor = factors.find((f) => f.id === param(ctx));
+    mockEndpoint(
+      identity.deleteFactor,
+      guarded(({ params }, claims) => {
+        const factor = factors.find((f) => f.id === params.id);
         if (!factor) return factorNotFound();
         if (factor.status === 'verified' && claims.aal !== 'aal2') return aal2Required();
         factors = factors.filter((f) => f.id !== factor.id);
-        return HttpResponse.json({ id: factor.id });
+        return { id: factor.id };
       }),
     ),
     // Only scope=others is answered here; other sign-outs fall through to identityHandlers.
-    http.post('*/api/identity/logout', async (ctx) => {
-      if (new URL(ctx.request.url).searchParams.get('scope') !== 'others') return undefined;
-      return guarded(() => new HttpResponse(null, { status: 204 }))(ctx);
-    }),
+    mockEndpoint(identity.logout, (ctx) => (ctx.query.scope === 'others' ? guarded<typeof identity.logout>(() => undefined)(ctx) : NEXT_HANDLER)),
   ];
 }

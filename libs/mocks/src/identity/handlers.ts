@@ -1,9 +1,6 @@
-import { http, HttpResponse } from 'msw';
-import type { ErrorEnvelope } from '@croft/contracts';
+import { identityEndpoints as identity } from '@croft/contracts';
+import { mockEndpoint, mockError } from '../endpoint';
 import { buildSession } from './session-factory';
-
-const fail = (status: number, code: string, message: string) =>
-  HttpResponse.json<ErrorEnvelope>({ error: { code, message } }, { status });
 
 /** The sign-in code the mocks accept unless told otherwise (shown on standalone pages). */
 export const MOCK_SIGN_IN_CODE = '123456';
@@ -21,39 +18,33 @@ export interface IdentityMockOptions {
 
 /**
  * The identity service's sign-in calls as MSW answers them: any email gets "a code", the code is
- * `options.code`, and a verified session lasts until the page reloads.
+ * `options.code`, and a verified session lasts until the page reloads. Bodies are checked by the
+ * same contract as the service's (a malformed one is its 400 invalid_request).
  */
 export function identityHandlers(options: IdentityMockOptions = {}) {
   const code = options.code ?? MOCK_SIGN_IN_CODE;
   const staffDomains = options.staffDomains ?? ['croftcommon.co.uk'];
   let signedIn: string | null = null;
   return [
-    http.post('*/api/identity/otp', async ({ request }) => {
-      const body = (await request.json()) as { email?: string };
-      if (options.sendFails) return fail(options.sendFails.status, options.sendFails.code, options.sendFails.message);
-      if (!body.email) return fail(400, 'invalid_request', 'email is required');
-      return HttpResponse.json({ sent: true });
+    mockEndpoint(identity.sendOtp, () => {
+      if (options.sendFails) return mockError(options.sendFails);
+      return { sent: true as const };
     }),
-    http.post('*/api/identity/verify', async ({ request }) => {
-      const body = (await request.json()) as { email: string; token: string };
-      if (body.token !== code) return fail(400, 'invalid_code', 'Invalid or expired code. Please try again.');
+    mockEndpoint(identity.verifyOtp, ({ body }) => {
+      if (body.token !== code) return mockError({ status: 400, code: 'invalid_code', message: 'Invalid or expired code. Please try again.' });
       signedIn = body.email.toLowerCase();
-      return HttpResponse.json(buildSession({ email: signedIn }));
+      return buildSession({ email: signedIn });
     }),
-    http.post('*/api/identity/token', () =>
-      signedIn ? HttpResponse.json(buildSession({ email: signedIn })) : fail(400, 'refresh_token_missing', 'You are not signed in.'),
+    mockEndpoint(identity.refreshSession, () =>
+      signedIn ? buildSession({ email: signedIn }) : mockError({ status: 400, code: 'refresh_token_missing', message: 'You are not signed in.' }),
     ),
-    http.post('*/api/identity/logout', () => {
+    mockEndpoint(identity.logout, () => {
       signedIn = null;
-      return new HttpResponse(null, { status: 204 });
+      return undefined;
     }),
-    http.post('*/api/identity/rpc/is_email_domain_allowed', async ({ request }) => {
-      const { email } = (await request.json()) as { email: string };
-      return HttpResponse.json(staffDomains.includes(email.split('@')[1]?.toLowerCase() ?? ''));
-    }),
-    http.post('*/api/identity/rpc/check_secret_kitchen_access_status', async ({ request }) => {
-      const { user_email } = (await request.json()) as { user_email: string };
-      return HttpResponse.json([{ has_access: (options.secretKitchenEmails ?? []).includes(user_email.toLowerCase()) }]);
-    }),
+    mockEndpoint(identity.isEmailDomainAllowed, ({ body }) => staffDomains.includes(body.email.split('@')[1]?.toLowerCase() ?? '')),
+    mockEndpoint(identity.checkSecretKitchenAccess, ({ body }) => [
+      { has_access: (options.secretKitchenEmails ?? []).includes(body.user_email.toLowerCase()) },
+    ]),
   ];
 }

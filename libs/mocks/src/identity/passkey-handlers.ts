@@ -1,10 +1,7 @@
-import { http, HttpResponse } from 'msw';
-import { canonicalEmail, type ErrorEnvelope } from '@croft/contracts';
+import { canonicalEmail, identityEndpoints as identity } from '@croft/contracts';
+import { mockEndpoint, mockError, type MockFailure } from '../endpoint';
 import { buildSession } from './session-factory';
 import { MOCK_SIGN_IN_CODE } from './handlers';
-
-const fail = (status: number, code: string, message: string) =>
-  HttpResponse.json<ErrorEnvelope>({ error: { code, message } }, { status });
 
 /** The passkey user handle the mocks hand out (base64url of 32 bytes). */
 export const MOCK_USER_HANDLE = 'Y3JvZnQtY29tbW9uLW1vY2stdXNlci1oYW5kbGUtMDE';
@@ -29,33 +26,25 @@ export interface PasskeyMockOptions {
   code?: string;
 }
 
-interface RpBody {
-  rpId?: string;
-  origin?: string;
-  userHandle?: string;
-  displayName?: string;
-  email?: string;
-  code?: string;
-}
+/** What the server_error state answers. */
+const PASSKEY_SERVER_ERROR: MockFailure = { status: 500, code: 'server', message: 'Something went wrong. Please try again.' };
 
-/** The passkey + membership-link routes of the identity service (contract in libs/api-client/src/passkey-client.ts). */
+/** The passkey + membership-link endpoints of the identity service (contract in libs/contracts/src/endpoints/identity.ts). */
 export function passkeyHandlers(options: PasskeyMockOptions = {}) {
   const state = options.state ?? 'linked';
   const code = options.code ?? MOCK_SIGN_IN_CODE;
   const linked = state === 'linked';
-  const serverError = () => fail(500, 'server', 'Something went wrong. Please try again.');
-  const read = async (request: Request) => ((await request.json().catch(() => ({}))) ?? {}) as RpBody;
+  const serverError = () => mockError(PASSKEY_SERVER_ERROR);
   return [
-    http.post('*/api/identity/webauthn/register-options', async ({ request }) => {
+    mockEndpoint(identity.registerOptions, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
       const userHandle = body.userHandle ?? MOCK_USER_HANDLE;
-      return HttpResponse.json({
+      return {
         userHandle,
         options: {
           challenge: MOCK_CHALLENGE,
-          rp: { name: 'Croft Common', id: body.rpId ?? 'localhost' },
-          user: { id: userHandle, name: body.displayName ?? 'Croft Common member', displayName: body.displayName ?? 'Croft Common member' },
+          rp: { name: 'Croft Common', id: body.rpId },
+          user: { id: userHandle, name: body.displayName, displayName: body.displayName },
           pubKeyCredParams: [
             { type: 'public-key', alg: -7 },
             { type: 'public-key', alg: -257 },
@@ -65,54 +54,43 @@ export function passkeyHandlers(options: PasskeyMockOptions = {}) {
           excludeCredentials: [],
           authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'preferred', authenticatorAttachment: 'platform' },
         },
-      });
+      };
     }),
-    http.post('*/api/identity/webauthn/register-verify', async ({ request }) => {
+    mockEndpoint(identity.registerVerify, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      return HttpResponse.json({ verified: true, userHandle: body.userHandle ?? MOCK_USER_HANDLE, requiresLinking: !linked });
+      return { verified: true, userHandle: body.userHandle, requiresLinking: !linked };
     }),
-    http.post('*/api/identity/webauthn/auth-options', async ({ request }) => {
+    mockEndpoint(identity.authOptions, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      if (state === 'no_credentials' && body.userHandle) return HttpResponse.json({ error: 'no_credentials' });
-      return HttpResponse.json({
-        options: { challenge: MOCK_CHALLENGE, rpId: body.rpId ?? 'localhost', allowCredentials: [], userVerification: 'preferred', timeout: 60000 },
-      });
+      if (state === 'no_credentials' && body.userHandle) return { error: 'no_credentials' as const };
+      return {
+        options: { challenge: MOCK_CHALLENGE, rpId: body.rpId, allowCredentials: [], userVerification: 'preferred', timeout: 60000 },
+      };
     }),
-    http.post('*/api/identity/webauthn/auth-verify', async ({ request }) => {
+    mockEndpoint(identity.authVerify, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      return HttpResponse.json({
-        verified: true,
-        userHandle: body.userHandle ?? MOCK_USER_HANDLE,
-        hasExistingLink: linked,
-        proof: MOCK_PROOF,
-      });
+      return { verified: true, userHandle: body.userHandle ?? MOCK_USER_HANDLE, hasExistingLink: linked, proof: MOCK_PROOF };
     }),
-    http.post('*/api/identity/webauthn/create-session', async ({ request }) => {
+    mockEndpoint(identity.createPasskeySession, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      if (!linked) return HttpResponse.json({ success: false, error: 'not_linked' });
-      return HttpResponse.json({ success: true, session: buildSession({ email: (body.email ?? 'member@example.com').toLowerCase() }) });
+      if (!linked) return { success: false as const, error: 'not_linked' as const };
+      return { success: true as const, session: buildSession({ email: body.email.toLowerCase() }) };
     }),
-    http.post('*/api/identity/webauthn/clear', () => (state === 'server_error' ? serverError() : HttpResponse.json({ cleared: true }))),
-    http.post('*/api/identity/membership/start-link', async ({ request }) => {
+    mockEndpoint(identity.clearPasskeys, () => (state === 'server_error' ? serverError() : { cleared: true as const })),
+    mockEndpoint(identity.startMembershipLink, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      if (!canonicalEmail(body.email)) return fail(400, 'invalid_email', 'Please enter a valid email.');
-      if (state === 'not_subscribed') return fail(403, 'not_subscribed', 'That email is not an active subscriber.');
-      return HttpResponse.json({ sent: true });
+      if (!canonicalEmail(body.email)) return mockError({ status: 400, code: 'invalid_email', message: 'Please enter a valid email.' });
+      if (state === 'not_subscribed') return mockError({ status: 403, code: 'not_subscribed', message: 'That email is not an active subscriber.' });
+      return { sent: true as const };
     }),
-    http.post('*/api/identity/membership/verify-link', async ({ request }) => {
+    mockEndpoint(identity.verifyMembershipLink, ({ body }) => {
       if (state === 'server_error') return serverError();
-      const body = await read(request);
-      if (body.code !== code) return fail(400, 'invalid_code', 'Invalid or expired code. Please try again.');
-      return HttpResponse.json({ linked: true });
+      if (body.code !== code) return mockError({ status: 400, code: 'invalid_code', message: 'Invalid or expired code. Please try again.' });
+      return { linked: true as const };
     }),
-    http.post('*/api/identity/membership/check', () => {
+    mockEndpoint(identity.checkMembership, () => {
       if (state === 'server_error') return serverError();
-      return HttpResponse.json({ linked, isLinked: linked, linkedAndActive: linked, active: linked });
+      return { linked, isLinked: linked, linkedAndActive: linked, active: linked };
     }),
   ];
 }

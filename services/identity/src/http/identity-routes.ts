@@ -1,24 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
-import * as z from 'zod/mini';
-import {
-  challengeBodySchema,
-  enrollFactorBodySchema,
-  factorParamsSchema,
-  isEmailDomainAllowedBodySchema,
-  logoutQuerySchema,
-  refreshBodySchema,
-  refreshQuerySchema,
-  secretKitchenAccessBodySchema,
-  sendOtpBodySchema,
-  verifyFactorBodySchema,
-  verifyOtpBodySchema,
-  type SendOtpResponse,
-  type Session,
-  type SessionResponse,
-  type UserResponse,
-} from '@croft/contracts';
-import { HttpError, validate, type Clock, type Logger } from '@croft/service-kit';
+import { identityEndpoints as identity, type Jwks, type Session } from '@croft/contracts';
+import { HttpError, mountEndpoint, type Clock, type Logger } from '@croft/service-kit';
 import type { Auth, AuthContext, IssuedSession } from '../domain/auth';
 import type { KeyRing } from '../domain/key-ring';
 import type { Membership } from '../domain/membership';
@@ -44,7 +27,7 @@ export interface IdentityRoutesDeps {
   membership: Membership;
 }
 
-const emptyQuery = z.strictObject({});
+const NO_STORE = 'no-store';
 
 export function identityRoutes(deps: IdentityRoutesDeps): Router {
   const { auth, keys, cookie, logger } = deps;
@@ -68,37 +51,38 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     return auth.authenticate(token);
   }
 
-  // POST /otp {email, create_user, data?: {session_duration?: 176400}} → {sent: true}
-  const sendOtp = validate({ body: sendOtpBodySchema, query: emptyQuery });
-  router.post('/otp', sendOtp, async (req, res) => {
-    const { body } = sendOtp.get(res);
+  const rpcLimit: RequestHandler = async (req, _res, next) => {
+    if (!(await auth.rpcAllowed(clientIp(req)))) {
+      throw new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.');
+    }
+    next();
+  };
+
+  // ── Email sign-in and sessions ──────────────────────────────────────────────────────────
+  mountEndpoint(router, identity.sendOtp, async ({ body, req }) => {
     await auth.sendCode({
       email: body.email,
       createUser: body.create_user,
       sessionDuration: body.data?.session_duration,
       ip: clientIp(req),
     });
-    const payload: SendOtpResponse = { sent: true };
-    res.json(payload);
+    return { sent: true as const };
   });
 
-  // POST /verify {email, token, type: 'email'} → Session, refresh cookie set
-  const verifyOtp = validate({ body: verifyOtpBodySchema, query: emptyQuery });
-  router.post('/verify', verifyOtp, async (req, res) => {
-    const { body } = verifyOtp.get(res);
+  mountEndpoint(router, identity.verifyOtp, async ({ body, req, res }) => {
     const issued = await auth.verifyCode({ email: body.email, token: body.token, ip: clientIp(req) });
     setRefreshCookie(res, issued);
-    res.set('Cache-Control', 'no-store').json(issued.session);
+    res.set('Cache-Control', NO_STORE);
+    return issued.session;
   });
 
-  // POST /token?grant_type=refresh_token (cookie, or body {refresh_token}) → Session, cookie rotated
-  const refresh = validate({ query: refreshQuerySchema, body: refreshBodySchema });
-  router.post('/token', refresh, async (req, res) => {
-    const { body } = refresh.get(res);
+  // The refresh token comes from the cookie, or the body; a 401 clears the cookie.
+  mountEndpoint(router, identity.refreshSession, async ({ body, req, res }) => {
     try {
       const issued = await auth.refresh(body?.refresh_token ?? refreshCookie(req));
       setRefreshCookie(res, issued);
-      res.set('Cache-Control', 'no-store').json(issued.session);
+      res.set('Cache-Control', NO_STORE);
+      return issued.session;
     } catch (error) {
       const mapped = asHttpError(error);
       if (mapped instanceof HttpError && mapped.status === 401) clearRefreshCookie(res);
@@ -106,10 +90,9 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     }
   });
 
-  // GET /session → {session} from the bearer token, else from the refresh cookie (no rotation); null when signed out
-  const getSession = validate({ query: emptyQuery });
-  router.get('/session', getSession, async (req, res) => {
-    res.set('Cache-Control', 'no-store');
+  // From the bearer token, else from the refresh cookie (no rotation); null when signed out.
+  mountEndpoint(router, identity.getSession, async ({ req, res }) => {
+    res.set('Cache-Control', NO_STORE);
     let session: Session | null = null;
     const token = bearerToken(req);
     if (token) {
@@ -130,13 +113,11 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
         if (!session) clearRefreshCookie(res);
       }
     }
-    const payload: SessionResponse = { session };
-    res.json(payload);
+    return { session };
   });
 
-  // GET /user (bearer) → user with live membership
-  const getUser = validate({ query: emptyQuery });
-  router.get('/user', getUser, async (req, res) => {
+  // The user with live membership (never stored) and the token's assurance level.
+  mountEndpoint(router, identity.getUser, async ({ req, res }) => {
     const context = await requireBearer(req);
     const user = await auth.currentUser(context);
     let member = false;
@@ -145,14 +126,12 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     } catch (error) {
       logger.warn({ err: error }, 'membership lookup failed; answering member: false');
     }
-    const payload: UserResponse = { ...(await auth.userView(user)), member, aal: context.claims.aal };
-    res.set('Cache-Control', 'no-store').json(payload);
+    res.set('Cache-Control', NO_STORE);
+    return { ...(await auth.userView(user)), member, aal: context.claims.aal };
   });
 
-  // POST /logout?scope=local|global|others (bearer or cookie) → 204, cookie cleared
-  const logout = validate({ query: logoutQuerySchema });
-  router.post('/logout', logout, async (req, res) => {
-    const { query } = logout.get(res);
+  // scope=local|global|others (bearer or cookie) → 204, cookie cleared
+  mountEndpoint(router, identity.logout, async ({ query, req, res }) => {
     const scope = query.scope ?? 'local';
     const token = bearerToken(req);
     const stored = refreshCookie(req);
@@ -168,62 +147,46 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     if (!target && !token && !stored) throw new HttpError(401, 'not_authenticated', 'Please sign in first.');
     if (target) await auth.logout(target, scope);
     clearRefreshCookie(res);
-    res.status(204).end();
+    res.end();
+    return undefined;
   });
 
-  // GET /.well-known/jwks.json → the public signing keys (current and previous)
-  const getJwks = validate({ query: emptyQuery });
-  router.get('/.well-known/jwks.json', getJwks, async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(await keys.jwks());
+  // The public signing keys (current and previous).
+  mountEndpoint(router, identity.getJwks, async ({ res }) => {
+    res.set('Cache-Control', 'public, max-age=300');
+    return keys.jwks() as Promise<Jwks>;
   });
 
-  // POST /factors {friendly_name, factor_type, issuer?, phone?}
-  const enroll = validate({ body: enrollFactorBodySchema, query: emptyQuery });
-  router.post('/factors', enroll, async (req, res) => {
+  // ── MFA factors (bearer) ────────────────────────────────────────────────────────────────
+  mountEndpoint(router, identity.enrollFactor, async ({ body, req, res }) => {
     const context = await requireBearer(req);
-    res.set('Cache-Control', 'no-store').json(await auth.enrollFactor(context, enroll.get(res).body));
+    const enrolled = await auth.enrollFactor(context, body);
+    res.set('Cache-Control', NO_STORE);
+    return enrolled;
   });
 
-  // POST /factors/:id/challenge {channel?}
-  const challenge = validate({ params: factorParamsSchema, body: challengeBodySchema, query: emptyQuery });
-  router.post('/factors/:id/challenge', challenge, async (req, res) => {
+  mountEndpoint(router, identity.challengeFactor, async ({ params, req }) => {
     const context = await requireBearer(req);
-    res.json(await auth.challengeFactor(context, challenge.get(res).params.id));
+    return auth.challengeFactor(context, params.id);
   });
 
-  // POST /factors/:id/verify {code, challenge_id} → Session at aal2
-  const verifyFactor = validate({ params: factorParamsSchema, body: verifyFactorBodySchema, query: emptyQuery });
-  router.post('/factors/:id/verify', verifyFactor, async (req, res) => {
+  mountEndpoint(router, identity.verifyFactor, async ({ params, body, req, res }) => {
     const context = await requireBearer(req);
-    const { params, body } = verifyFactor.get(res);
-    res.set('Cache-Control', 'no-store').json(await auth.verifyFactor(context, params.id, body));
+    const session = await auth.verifyFactor(context, params.id, body);
+    res.set('Cache-Control', NO_STORE);
+    return session;
   });
 
-  // DELETE /factors/:id → {id}
-  const deleteFactor = validate({ params: factorParamsSchema, query: emptyQuery });
-  router.delete('/factors/:id', deleteFactor, async (req, res) => {
+  mountEndpoint(router, identity.deleteFactor, async ({ params, req }) => {
     const context = await requireBearer(req);
-    res.json(await auth.deleteFactor(context, deleteFactor.get(res).params.id));
+    return auth.deleteFactor(context, params.id);
   });
 
-  const rpcLimit = async (req: Request) => {
-    if (!(await auth.rpcAllowed(clientIp(req)))) {
-      throw new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.');
-    }
-  };
+  // ── RPCs, limited per IP (counted once the input is valid) ──────────────────────────────
+  mountEndpoint(router, identity.isEmailDomainAllowed, ({ body }) => auth.isEmailDomainAllowed(body.email), { after: [rpcLimit] });
 
-  // POST /rpc/is_email_domain_allowed {email} → boolean
-  const domainAllowed = validate({ body: isEmailDomainAllowedBodySchema, query: emptyQuery });
-  router.post('/rpc/is_email_domain_allowed', domainAllowed, async (req, res) => {
-    await rpcLimit(req);
-    res.json(await auth.isEmailDomainAllowed(domainAllowed.get(res).body.email));
-  });
-
-  // POST /rpc/check_secret_kitchen_access_status {user_email} → [{has_access}]
-  const kitchenAccess = validate({ body: secretKitchenAccessBodySchema, query: emptyQuery });
-  router.post('/rpc/check_secret_kitchen_access_status', kitchenAccess, async (req, res) => {
-    await rpcLimit(req);
-    res.json(await auth.secretKitchenAccess(kitchenAccess.get(res).body.user_email));
+  mountEndpoint(router, identity.checkSecretKitchenAccess, ({ body }) => auth.secretKitchenAccess(body.user_email), {
+    after: [rpcLimit],
   });
 
   mountPasskeyRoutes(router, {
