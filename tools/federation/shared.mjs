@@ -13,7 +13,7 @@ const SINGLETON_PACKAGES = ['react', 'react-dom'];
 
 /** Workspace libraries that must be shared too (one toaster, one set of tokens). */
 // @croft/router re-exports the part of react-router we use: shared whole, it stays small.
-const SINGLETON_LIBS = ['@croft/ui', '@croft/router', '@croft/federation-bridge', '@croft/session'];
+const SINGLETON_LIBS = ['@croft/ui', '@croft/router', '@croft/federation-bridge', '@croft/session', '@croft/query'];
 
 export function sharedSingletons() {
   const shared = {};
