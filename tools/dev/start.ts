@@ -28,7 +28,8 @@ function log(message: string) {
   process.stdout.write(`[start] ${message}\n`);
 }
 
-function ensureBuilt() {
+/** Builds the site (production) when any build marker is missing; exits on a failed build. Also used by start-cluster.ts. */
+export function ensureBuilt() {
   const missing = BUILD_MARKERS.filter((f) => !existsSync(resolve(root, f)));
   if (missing.length === 0) return;
   log(`production build missing (${missing.join(', ')}); building…`);
@@ -48,7 +49,7 @@ function ensureBuilt() {
  * they are generated once into .data/local-secrets.json (git-ignored) so sign-in codes and
  * signing keys survive restarts.
  */
-function localSecrets(env: NodeJS.ProcessEnv) {
+export function localSecrets(env: NodeJS.ProcessEnv) {
   if (env.CODE_PEPPER && env.KEY_ENCRYPTION_SECRET && env.BLOB_URL_SECRET) return;
   const file = resolve(root, '.data/local-secrets.json');
   mkdirSync(resolve(root, '.data'), { recursive: true });
@@ -123,7 +124,10 @@ async function main() {
   process.once('SIGTERM', () => void stopAll(0));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`[start] ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+// Run only as the entry point: start-cluster.ts imports the helpers above.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`[start] ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,28 +1,18 @@
 import { z } from 'zod';
 import { baseConfigSchema, blobConfigShape, checkBlobConfig } from '@croft/service-kit';
-import { newsletterConfigSchema } from '@croft/newsletter-service';
-import { identityConfigSchema } from '@croft/identity-service';
-import { venueConfigSchema } from '@croft/venue-service';
 
 const remoteUrl = z
   .string()
   .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, { error: 'must be an http(s) URL or a path starting with /' })
   .optional();
 
-/** Gateway configuration: the common variables plus where the built site lives and remote overrides. */
-const identity = identityConfigSchema.shape;
+/**
+ * Gateway configuration: the common variables plus where the built site lives and remote
+ * overrides. Each service's own variables (ADMIN_EMAIL, VENUE_EMAIL, ...) are its module's
+ * configSchema, validated by the composition alongside this one.
+ */
 
 export const gatewayConfigSchema = baseConfigSchema(3000).extend({
-  /** The mailto address in the newsletter's List-Unsubscribe header. */
-  UNSUBSCRIBE_MAILTO: newsletterConfigSchema.shape.UNSUBSCRIBE_MAILTO,
-  /** Identity: seeded admin, code hashing and key encryption secrets, staff and Secret Kitchens lists. */
-  ADMIN_EMAIL: identity.ADMIN_EMAIL,
-  CODE_PEPPER: identity.CODE_PEPPER,
-  KEY_ENCRYPTION_SECRET: identity.KEY_ENCRYPTION_SECRET,
-  STAFF_DOMAINS: identity.STAFF_DOMAINS,
-  SECRET_KITCHEN_EMAILS: identity.SECRET_KITCHEN_EMAILS,
-  /** Where booking enquiries from /book are emailed. */
-  VENUE_EMAIL: venueConfigSchema.shape.VENUE_EMAIL,
   /** Folder holding dist/shell and dist/remotes/<name> (default: <workspace>/dist). */
   STATIC_DIR: z.string().optional(),
   /** Redeploy one remote elsewhere without rebuilding the shell. */
@@ -40,10 +30,5 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
   ...blobConfigShape,
 }).superRefine((config, ctx) => {
   checkBlobConfig(config, ctx);
-  // Production keeps codes and keys safe across restarts; `npm start` generates local ones.
-  if (config.NODE_ENV !== 'production') return;
-  for (const key of ['CODE_PEPPER', 'KEY_ENCRYPTION_SECRET'] as const) {
-    if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
-  }
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -2,6 +2,7 @@ import {
   SignJWT,
   calculateJwkThumbprint,
   createLocalJWKSet,
+  decodeProtectedHeader,
   exportJWK,
   generateKeyPair,
   importJWK,
@@ -19,6 +20,16 @@ import { ACCESS_TOKEN_ALG, ACCESS_TOKEN_AUDIENCE, verifyAccessTokenWith } from '
 
 type Signer = { kid: string; key: CryptoKey };
 
+/** The kid in a token's header, if it has one that could name a key (a JWK thumbprint). */
+function publishedKidOf(token: string): string | undefined {
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    return typeof kid === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(kid) ? kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Loaded {
   signer: Signer;
   jwks: JSONWebKeySet;
@@ -26,13 +37,26 @@ interface Loaded {
 }
 
 /**
+ * How long a process keeps the keys it read before reading them again: another instance on the
+ * same database may have rotated (its new key then signs here too within this time).
+ */
+export const KEY_RING_REFRESH_MS = 60_000;
+
+/**
  * ES256 signing keys persisted in identity_keys (private JWK sealed by the SecretBox), so tokens
  * survive restarts. The newest 'active' key signs; 'active' and 'previous' keys are published in
  * the JWKS, so tokens signed just before a rotation still verify.
+ *
+ * The keys in memory are a cache of the collection, not the truth (several instances share the
+ * database): re-read after KEY_RING_REFRESH_MS, and at once when a token names a published key
+ * this process has not read yet, e.g. one made by another instance's rotation, or by two instances
+ * starting on an empty database at once (each may create a key; both are then active and
+ * published, and the newest signs). A kid that is not in the collection costs one lookup by _id.
  */
 export function createKeyRing(options: { model: Model<SigningKeyDoc>; box: SecretBox; clock: Clock; logger: Logger; issuer: string }) {
   const { model, box, clock, logger, issuer } = options;
   let loading: Promise<Loaded> | null = null;
+  let loadedAt = 0;
 
   async function createKey(): Promise<void> {
     const { privateKey, publicKey } = await generateKeyPair(ACCESS_TOKEN_ALG, { extractable: true });
@@ -63,10 +87,15 @@ export function createKeyRing(options: { model: Model<SigningKeyDoc>; box: Secre
   }
 
   function loaded(): Promise<Loaded> {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    const now = clock.now().getTime();
+    if (loading && now - loadedAt >= KEY_RING_REFRESH_MS) loading = null;
+    if (!loading) {
+      loadedAt = now;
+      loading = load().catch((error: unknown) => {
+        loading = null;
+        throw error;
+      });
+    }
     return loading;
   }
 
@@ -97,7 +126,16 @@ export function createKeyRing(options: { model: Model<SigningKeyDoc>; box: Secre
     },
     async verify(token: string): Promise<AccessTokenClaims> {
       const { keySet } = await loaded();
-      return verifyAccessTokenWith(keySet, token, { issuer, currentDate: clock.now() });
+      try {
+        return await verifyAccessTokenWith(keySet, token, { issuer, currentDate: clock.now() });
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'ERR_JWKS_NO_MATCHING_KEY') throw error;
+        const kid = publishedKidOf(token);
+        if (!kid || !(await model.exists({ _id: kid, status: { $in: ['active', 'previous'] } }))) throw error;
+        loading = null;
+        const fresh = await loaded();
+        return verifyAccessTokenWith(fresh.keySet, token, { issuer, currentDate: clock.now() });
+      }
     },
   };
 }
