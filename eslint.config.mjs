@@ -2,23 +2,33 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
+import { REMOTES } from './tools/federation/registry.mjs';
 
 /**
  * Dependency rules of the engineering guide (§3), on two axes of tags: scope:* says whose code
  * it is (and browser vs server), type:* says what layer it is. Every rule names its reason.
  */
+/** npm packages that only run on a server or at build time: never in a browser-side project. */
+const SERVER_PACKAGES = [
+  'express', 'express-rate-limit', 'helmet', 'compression', 'cookie-parser', 'mongoose', 'mongodb', 'bson', 'mingo',
+  'nodemailer', 'maildev', 'sharp', 'sharp-phash', 'pino', 'otplib', '@simplewebauthn/server', '@aws-sdk/*',
+  'supertest', 's3rver', 'autocannon', 'lighthouse', 'playwright', '@playwright/*', '@rspack/*', 'tsx',
+];
+/** Node's own modules ('fs', 'node:fs'): banned from browser-side source by no-restricted-imports below. */
+const NODE_MESSAGE = 'Browser code: no Node built-in modules.';
+const NODE_BUILTIN_PATHS = builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message: NODE_MESSAGE }));
+const NODE_PATTERNS = [{ regex: '^node:', message: NODE_MESSAGE }];
+
 const depConstraints = [
   // --- scope axis ---
-  // The shell composes remotes at run time only; at build time it sees shared libs alone.
-  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared'] },
-  // A remote is one team's app: it may use shared libs but never another remote or the shell.
-  { sourceTag: 'scope:site', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:common-room', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:loyalty', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:cinema', onlyDependOnLibsWithTags: ['scope:shared'] },
-  { sourceTag: 'scope:cms', onlyDependOnLibsWithTags: ['scope:shared'] },
-  // Shared libs are used by every app, so they cannot reach into any one app or the server.
-  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  // The shell composes remotes at run time only; at build time it sees shared libs alone, and it runs in the browser.
+  { sourceTag: 'scope:shell', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: SERVER_PACKAGES },
+  // A remote is one team's app: it may use shared libs but never another remote or the shell; it runs in the browser.
+  // (One rule per remote of the registry, libs/contracts/src/remotes.ts.)
+  ...REMOTES.map((r) => ({ sourceTag: `scope:${r.folder}`, onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: SERVER_PACKAGES })),
+  // Shared libs are used by every app in the browser, so they cannot reach into any one app, the server, or server packages.
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'], bannedExternalImports: SERVER_PACKAGES },
   // Server code may use server code and the pure contracts, never browser UI or features.
   {
     sourceTag: 'scope:server',
@@ -26,6 +36,8 @@ const depConstraints = [
     notDependOnLibsWithTags: ['type:ui', 'type:feature', 'type:remote'],
     bannedExternalImports: ['react', 'react-dom', 'react-router', 'msw', '@module-federation/*'],
   },
+  // Tooling (build, dev servers, tests, perf) runs beside the product in Node; it may use shared and server code, never an app's.
+  { sourceTag: 'scope:tooling', onlyDependOnLibsWithTags: ['scope:tooling', 'scope:shared', 'scope:server'] },
   // --- type axis ---
   // Apps compose: features, UI, data access, utilities; server apps also mount services and tools.
   { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util', 'type:service', 'type:tool'] },
@@ -33,17 +45,27 @@ const depConstraints = [
   { sourceTag: 'type:remote', onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'] },
   // Features combine UI with data; they are not apps and do not know about remotes.
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:util'] },
-  // Data access talks to services through contracts; it never renders.
-  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:tool'] },
+  // Data access talks to services through contracts (or, on the server, to the store); it never renders and never reaches tools.
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:util'] },
   // The design system depends on utilities only, so any app can take it without pulling features.
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:util'] },
   // Utilities are the leaves of the graph: they import nothing of ours.
   { sourceTag: 'type:util', onlyDependOnLibsWithTags: [] },
-  // A service owns its domain; it may use the kit, contracts and tools, never another service.
+  // A service owns its domain; it may use the kit, contracts and test tools (mail catcher), never another service.
   { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:data-access', 'type:util', 'type:tool'] },
-  // Tools (embedded store, dev orchestration, e2e) sit beside the product and may use anything below apps.
-  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:tool', 'type:data-access', 'type:util', 'type:service'] },
+  // Tools sit beside the product and may use anything below apps; test set-up also installs the design system's test stand-ins.
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:tool', 'type:data-access', 'type:util', 'type:service', 'type:ui'] },
 ];
+
+// Tests may also use test tools (the service kit's mailer test runs the mail catcher); product data access never reaches a tool.
+const testDepConstraints = depConstraints.map((c) =>
+  c.sourceTag === 'type:data-access' ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:tool'] } : c,
+);
+
+/** Browser-side source: the shell, every remote and the shared libs (all scope:shell/remote/shared projects). */
+const BROWSER_FILES = ['shell/**/*.{ts,tsx,mjs,js}', 'remotes/**/*.{ts,tsx,mjs,js}', 'libs/**/*.{ts,tsx,mjs,js}'];
+// One router instance per page: routing comes from the shared @croft/router (see its index).
+const ROUTER_PATHS = [{ name: 'react-router', message: "Import from '@croft/router' (the shared, tree-shaken router)." }];
 
 export default tseslint.config(
   {
@@ -60,18 +82,30 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
-      // One router instance per page: routing comes from the shared @croft/router (see its index).
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: "Import from '@croft/router' (the shared, tree-shaken router)." }] }],
+      'no-restricted-imports': ['error', { paths: ROUTER_PATHS }],
     },
   },
   {
-    files: ['libs/router/src/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    // Browser code cannot use Node's modules (the bundle would break or carry a polyfill); nor react-router directly.
+    files: BROWSER_FILES,
+    ignores: ['**/*.test.{ts,tsx}', 'remotes/site/prerender/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, ...NODE_BUILTIN_PATHS], patterns: NODE_PATTERNS }],
+    },
   },
-
   {
-    // Build configuration is not product code: it may read the shared federation helper.
-    files: ['**/rspack.config.mjs', '**/*.config.ts', '.storybook/**'],
-    rules: { '@nx/enforce-module-boundaries': 'off' },
+    // The shared router is the one place that wraps react-router (Node modules stay banned there).
+    files: ['libs/router/src/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: NODE_BUILTIN_PATHS, patterns: NODE_PATTERNS }] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: testDepConstraints }] },
+  },
+  {
+    // Node loads the shell's rspack config itself (no path aliases), so it reaches the federation helper by path: that one import only.
+    files: ['shell/rspack.config.mjs'],
+    rules: { '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: ['../tools/federation/rspack-config.mjs'], depConstraints }] },
   },
 );

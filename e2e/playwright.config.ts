@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tools/chromium/flags';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
 
 /** The e2e site runs beside a developer's `npm start` without touching its ports or data. */
 export const E2E_PORT = 3300;

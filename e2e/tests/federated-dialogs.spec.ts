@@ -29,7 +29,7 @@ test('a loyalty remote that is down gives a friendly error with Retry, not a cra
   await page.goto('/cafe');
   await expect(page.getByRole('heading', { level: 1, name: 'Cafe' })).toBeVisible();
   await pressSeven(page);
-  const sorry = page.getByRole('dialog', { name: 'Not available just now' });
+  const sorry = page.getByRole('dialog', { name: "We can't open this just now" });
   await expect(sorry).toBeVisible();
   await expect(sorry.getByText("The loyalty card didn't load")).toBeVisible();
 

@@ -1,56 +1,58 @@
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
+import { REMOTES } from '@croft/contracts/remotes';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveFolder } from '../support/static-server';
 
+type RemoteFolder = (typeof REMOTES)[number]['folder'];
+
 /**
- * Every remote runs alone on a plain static host, answered by MSW: no gateway, no database.
- * (Built by `nx run <remote>:build-standalone`, part of `npm run build`.)
+ * Every remote of the registry (libs/contracts/src/remotes.ts) runs alone on a plain static host,
+ * answered by MSW: no gateway, no database. (Built by `nx run <remote>:build-standalone`, part of
+ * `npm run build`.)
  */
 const dist = (name: string) => resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/standalone', name);
 
-test('site alone: the home FAQ comes from MSW fixtures', async ({ page }) => {
-  const host = await serveFolder(dist('site'));
-  try {
-    await page.goto(`${host.url}/`);
-    await expect(page.getByText('Standalone site · MSW mocks', { exact: false })).toBeVisible();
+/** A closer look at some remotes, beyond booting: what each one's standalone page can do. */
+const CHECKS: Partial<Record<RemoteFolder, (page: Page, url: string) => Promise<void>>> = {
+  site: async (page, url) => {
+    await page.goto(`${url}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Croft Common' })).toBeVisible();
     // The fixture question exists only in libs/mocks, so this proves MSW answered.
     await expect(page.getByRole('button', { name: 'When is Croft Common open?' })).toBeVisible();
-  } finally {
-    await host.close();
-  }
-});
+  },
+  'common-room': (page, url) => rendersPage(page, `${url}/common-room/member/moments`, 'Moments'),
+  cms: (page, url) => rendersPage(page, `${url}/cms/faq/beer`, 'FAQ: beer'),
+  loyalty: (page, url) => opensDialog(page, url, 'Open the loyalty card', 'Sign in to your loyalty card'),
+  cinema: (page, url) => opensDialog(page, url, 'Open cinema booking', 'Secret Cinema Club'),
+};
 
-for (const [name, path, heading] of [
-  ['common-room', '/common-room/member/moments', 'Moments'],
-  ['cms', '/cms/faq/beer', 'FAQ: beer'],
-] as const) {
-  test(`${name} alone renders its pages`, async ({ page }) => {
-    const host = await serveFolder(dist(name));
-    try {
-      await page.goto(`${host.url}${path}`);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    } finally {
-      await host.close();
-    }
-  });
+async function rendersPage(page: Page, url: string, heading: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-for (const [name, button, title] of [
-  ['loyalty', 'Open the loyalty card', 'Sign in to your loyalty card'],
-  ['cinema', 'Open cinema booking', 'Secret Cinema Club'],
-] as const) {
-  test(`${name} alone opens the dialog it exposes`, async ({ page }) => {
-    const host = await serveFolder(dist(name));
+async function opensDialog(page: Page, url: string, button: string, title: string) {
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: button })).toBeFocused();
+}
+
+// Every remote of the registry: its standalone build boots on a static host with MSW, without errors.
+for (const remote of REMOTES) {
+  test(`${remote.folder} alone boots with MSW mocks`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const host = await serveFolder(dist(remote.folder));
     try {
       await page.goto(`${host.url}/`);
-      await page.getByRole('button', { name: button }).click();
-      const dialog = page.getByRole('dialog', { name: title });
-      await expect(dialog).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await expect(page.getByRole('button', { name: button })).toBeFocused();
+      await expect(page.getByText(`Standalone ${remote.folder} · MSW mocks`, { exact: false })).toBeVisible();
+      await CHECKS[remote.folder as RemoteFolder]?.(page, host.url);
+      expect(errors).toEqual([]);
     } finally {
       await host.close();
     }

@@ -5,16 +5,15 @@ import { ToastProvider } from '@croft/ui';
 import { restoreSession } from '@croft/session';
 import { AppRoutes } from './app/routes';
 import { SessionProvider } from './app/session-provider';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { provideRemoteLoader } from '@croft/federation-bridge';
-import { registerRemoteLocations, RemoteLoadError } from './app/remote-loader';
+import { RemoteLoadError } from '@croft/federation-bridge';
+import { registerRemoteLocations } from './app/remote-loader';
 import type { RemoteLocations } from './app/remote-manifest';
 import { capturePrerendered } from './app/prerendered';
 
 export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
+  // Routes, the overlay and remotes that open other remotes (the site's loyalty card) all load
+  // through the one loader, which the shell provides with the manifest's locations.
   registerRemoteLocations(await manifest);
-  // Remotes that open other remotes (the site's loyalty card) load them through the shell.
-  provideRemoteLoader((id) => loadRemote(id));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   capturePrerendered();

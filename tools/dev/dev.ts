@@ -1,15 +1,18 @@
 /**
  * `npm run dev`: every dev server with reload.
- * - shell on http://localhost:4200 (proxies /api to the gateway), remotes on 4201–4205;
+ * - shell on http://localhost:4200 (proxies /api to the gateway), every remote of the registry
+ *   (libs/contracts/src/remotes.ts) on its dev port;
  * - the gateway API on :3000 restarting on change (tsx watch), with the embedded store;
  * - MailDev on 1025/1080 unless SMTP_URL is set.
- * The shell dev server reads shell/public/mf-manifest.json, which points at the remote dev
+ * The shell dev server answers /mf-manifest.json from the registry, pointing at the remote dev
  * servers. Ctrl-C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailDev } from '@croft/maildev';
+import { REMOTES } from '@croft/contracts/remotes';
+import { remoteRspackArgs } from '@croft/federation-tools';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const children: ChildProcess[] = [];
@@ -40,16 +43,8 @@ async function main() {
     ...env,
     PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? 'http://localhost:4200',
   });
-  for (const [name, dir] of [
-    ['shell', 'shell'],
-    ['site', 'remotes/site'],
-    ['common-room', 'remotes/common-room'],
-    ['loyalty', 'remotes/loyalty'],
-    ['cinema', 'remotes/cinema'],
-    ['cms', 'remotes/cms'],
-  ]) {
-    run(name, 'npx', ['rspack', 'serve', '-c', `${dir}/rspack.config.mjs`, '--mode', 'development']);
-  }
+  run('shell', 'npx', ['rspack', 'serve', '-c', 'shell/rspack.config.mjs', '--mode', 'development']);
+  for (const remote of REMOTES) run(remote.folder, 'npx', ['rspack', ...remoteRspackArgs(remote.folder, 'serve')]);
   process.stdout.write('[dev] site on http://localhost:4200 (API via :3000)\n');
 
   const stop = async () => {

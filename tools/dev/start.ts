@@ -12,11 +12,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailDev } from '@croft/maildev';
+import { REMOTES } from '@croft/contracts/remotes';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const BUILD_MARKERS = [
   'dist/shell/index.html',
-  ...['site', 'common-room', 'loyalty', 'cinema', 'cms'].map((r) => `dist/remotes/${r}/remoteEntry.js`),
+  ...REMOTES.map((r) => `dist/remotes/${r.folder}/remoteEntry.js`),
   'dist/images/logo-croft-common.svg',
   'dist/prerender/pages.json',
 ];

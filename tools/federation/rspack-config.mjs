@@ -1,12 +1,14 @@
 /**
- * One rspack configuration builder for the shell and the five remotes. A project's own
- * rspack.config.mjs is a few lines: its federation name, what it exposes, its entry.
+ * One rspack configuration builder for the shell and every remote. Remotes have no config file
+ * of their own: remote.rspack.config.mjs builds any remote from its registry entry
+ * (libs/contracts/src/remotes.ts), so the registry is the one place that says what it exposes.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { sharedSingletons, REMOTES, SHELL_DEV_PORT } from './shared.mjs';
+import { sharedSingletons } from './shared.mjs';
+import { findRemote, REMOTES, remoteDevEntry, SHELL_DEV_PORT } from './registry.mjs';
 
 export const workspaceRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -23,7 +25,7 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
     const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
     const isProd = mode === 'production';
     const root = resolve(workspaceRoot, projectDir);
-    const devPort = isShell ? SHELL_DEV_PORT : REMOTES[name].devPort;
+    const devPort = isShell ? SHELL_DEV_PORT : findRemote(name).devPort;
     // A remote's production build is its remoteEntry.js and chunks only. Its standalone page
     // (MSW mocks + router) is built by the dev server and by `--env standalone` for QA, into
     // its own folder, so mock code never sits beside what the gateway serves to visitors.
@@ -121,11 +123,40 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         // The shell page (:4200) talks to each remote's dev server; they bind loopback only.
         allowedHosts: 'all',
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: isShell
-          ? [{ directory: resolve(root, 'public'), watch: false }]
-          : [{ directory: resolve(workspaceRoot, 'tools/msw/public'), watch: false }],
+        static: isShell ? [] : [{ directory: resolve(workspaceRoot, 'tools/msw/public'), watch: false }],
+        // The shell's dev server answers the runtime manifest itself, pointing at every remote's
+        // dev server (from the registry); in production the gateway serves it.
+        setupMiddlewares: (middlewares) =>
+          isShell ? [{ name: 'mf-manifest', path: '/mf-manifest.json', middleware: serveDevManifest }, ...middlewares] : middlewares,
         proxy: isShell ? [{ context: ['/api'], target: 'http://127.0.0.1:3000' }] : [],
       },
     };
   };
+}
+
+/** The runtime manifest for `npm run dev`: each remote's entry on its own dev server. */
+export function devRemoteManifest() {
+  return { remotes: Object.fromEntries(REMOTES.map((r) => [r.name, remoteDevEntry(r.name)])) };
+}
+
+function serveDevManifest(_req, res) {
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.end(JSON.stringify(devRemoteManifest()));
+}
+
+/**
+ * The rspack config of one remote, named on the command line: `--env remote=<folder>`
+ * (what the inferred Nx targets run). Its exposes come from the registry: './<key>' → file.
+ */
+export function createRemoteConfig(env = {}, argv = {}) {
+  if (!env.remote) throw new Error('Name the remote: rspack -c tools/federation/remote.rspack.config.mjs --env remote=<folder>');
+  const remote = findRemote(env.remote);
+  const exposes = Object.fromEntries(Object.entries(remote.exposes).map(([key, { file }]) => [`./${key}`, `./${file}`]));
+  return createFederatedConfig({
+    name: remote.name,
+    projectDir: `remotes/${remote.folder}`,
+    title: `Croft Common — ${remote.folder.replace(/-/g, ' ')} (standalone)`,
+    exposes,
+  })(env, argv);
 }

@@ -29,13 +29,3 @@ export function sharedSingletons() {
   }
   return shared;
 }
-
-/** Remote names as federation containers (valid JS identifiers) and their folders and dev ports. */
-export const REMOTES = {
-  site: { dir: 'remotes/site', devPort: 4201 },
-  common_room: { dir: 'remotes/common-room', devPort: 4202 },
-  loyalty: { dir: 'remotes/loyalty', devPort: 4203 },
-  cinema: { dir: 'remotes/cinema', devPort: 4204 },
-  cms: { dir: 'remotes/cms', devPort: 4205 },
-};
-export const SHELL_DEV_PORT = 4200;

@@ -9,7 +9,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium/flags';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
 import { serveStatic, startGatewayForPerf, buildBaseline, arg } from './perf-helpers';
 
 async function measure(url: string, ready: (page: import('playwright').Page) => Promise<void>) {

@@ -6,7 +6,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium/flags';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
 import { arg, startGatewayForPerf } from './perf-helpers';
 
 interface Figures { performance: number; accessibility: number; lcp: number; cls: number; tbt: number; fcp: number }

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { runCrashLoop, spawnStore } from '../embedded-mongo/src/testing/crash-harness';
+import { runCrashLoop, spawnStore } from '@croft/embedded-mongo/testing/crash-harness';
 import { arg } from './perf-helpers';
 
 interface Figures {

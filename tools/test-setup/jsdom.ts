@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { installDialogPolyfill } from '../../libs/ui/src/test-utils/dialog-polyfill';
+import { installDialogPolyfill } from '@croft/ui/testing';
 
 // jsdom has no layout: scrolling is a no-op here (the shell scrolls to the top on navigation).
 window.scrollTo = (() => undefined) as typeof window.scrollTo;

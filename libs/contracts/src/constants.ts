@@ -13,9 +13,8 @@ export const PAGE_KEYS = [
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-/** The five federated remotes and what they expose. */
-export const REMOTE_NAMES = ['site', 'common_room', 'loyalty', 'cinema', 'cms'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The federated remotes: one registry (names, folders, ports, labels, exposed modules). */
+export * from './remotes';
 
 /**
  * The CMS overlay (remote `cms`) marks edit mode on the document element with this attribute

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { REMOTE_NAMES } from './constants';
+import { REMOTE_NAMES } from './remotes';
 
 /**
  * The runtime manifest the gateway serves at /mf-manifest.json: where each remote's

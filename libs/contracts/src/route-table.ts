@@ -1,4 +1,4 @@
-import type { RemoteName } from './constants';
+import type { RemoteName } from './remotes';
 
 /**
  * The route table of the spec (file 000 §2): each path pattern and the remote that owns it.

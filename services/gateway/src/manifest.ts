@@ -1,29 +1,33 @@
-import type { RemoteManifest, RemoteName } from '@croft/contracts';
-import type { GatewayConfig } from './config';
+import { z } from 'zod';
+import {
+  REMOTES,
+  remoteEntryPath,
+  remoteUrlVariable,
+  type RemoteManifest,
+  type RemoteName,
+  type RemoteUrlVariable,
+} from '@croft/contracts';
 
-/** Remote name (federation container) → folder under dist/remotes and URL prefix. */
-export const REMOTE_DIRS: Record<RemoteName, string> = {
-  site: 'site',
-  common_room: 'common-room',
-  loyalty: 'loyalty',
-  cinema: 'cinema',
-  cms: 'cms',
-};
+/** Remote name (federation container) → folder under dist/remotes and URL prefix, from the registry. */
+export const REMOTE_DIRS = Object.fromEntries(REMOTES.map((r) => [r.name, r.folder])) as Record<RemoteName, string>;
 
-const OVERRIDES: Record<RemoteName, keyof GatewayConfig> = {
-  site: 'REMOTE_SITE_URL',
-  common_room: 'REMOTE_COMMON_ROOM_URL',
-  loyalty: 'REMOTE_LOYALTY_URL',
-  cinema: 'REMOTE_CINEMA_URL',
-  cms: 'REMOTE_CMS_URL',
-};
+const remoteUrl = z
+  .string()
+  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, { error: 'must be an http(s) URL or a path starting with /' })
+  .optional();
+
+/**
+ * Redeploy one remote elsewhere without rebuilding the shell: REMOTE_<NAME>_URL for every remote
+ * of the registry (REMOTE_SITE_URL, REMOTE_COMMON_ROOM_URL, ...), spread into the gateway's config.
+ */
+export const remoteUrlShape = Object.fromEntries(REMOTES.map((r) => [remoteUrlVariable(r.name), remoteUrl])) as Record<
+  RemoteUrlVariable,
+  typeof remoteUrl
+>;
 
 /** The runtime manifest: each remote's entry, served from this gateway unless overridden. */
-export function buildRemoteManifest(config: Pick<GatewayConfig, (typeof OVERRIDES)[RemoteName]>): RemoteManifest {
+export function buildRemoteManifest(config: Partial<Record<RemoteUrlVariable, string>>): RemoteManifest {
   const remotes = {} as Record<RemoteName, string>;
-  for (const [name, dir] of Object.entries(REMOTE_DIRS) as [RemoteName, string][]) {
-    const override = config[OVERRIDES[name]] as string | undefined;
-    remotes[name] = override ?? `/remotes/${dir}/remoteEntry.js`;
-  }
+  for (const { name } of REMOTES) remotes[name] = config[remoteUrlVariable(name)] ?? remoteEntryPath(name);
   return { remotes };
 }

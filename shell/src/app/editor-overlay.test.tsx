@@ -6,13 +6,18 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { EditorOverlay } = await import('./editor-overlay');
 const { SessionContext } = await import('./session-context');
+const { registerRemoteLocations } = await import('./remote-loader');
+const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
 
 function Overlay() {
   return <aside aria-label="Content editing">overlay</aside>;
 }
 
 describe('EditorOverlay', () => {
-  beforeEach(() => runtime.loadRemote.mockReset());
+  beforeEach(() => {
+    runtime.loadRemote.mockReset();
+    registerRemoteLocations(DEFAULT_LOCATIONS);
+  });
 
   it('loads nothing for a visitor or a member who is not an editor', async () => {
     runtime.loadRemote.mockResolvedValue({ default: Overlay });

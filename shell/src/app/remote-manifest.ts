@@ -1,20 +1,16 @@
 /**
  * Where each remote's remoteEntry.js lives comes from /mf-manifest.json, served by the gateway
- * (or the dev server), so a team can redeploy a remote without rebuilding the shell.
+ * (or the dev server), so a team can redeploy a remote without rebuilding the shell. The remotes
+ * themselves are the registry's (@croft/contracts/remotes).
  * Kept free of zod on purpose: this runs before first paint on every visit.
  */
-export type RemoteName = 'site' | 'common_room' | 'loyalty' | 'cinema' | 'cms';
-export const REMOTE_NAMES: readonly RemoteName[] = ['site', 'common_room', 'loyalty', 'cinema', 'cms'];
+import { REMOTE_NAMES, remoteEntryPath, type RemoteName } from '@croft/contracts/remotes';
+
+export type { RemoteName } from '@croft/contracts/remotes';
 export type RemoteLocations = Record<RemoteName, string>;
 
 /** Used when the manifest cannot be read: the gateway's default layout. */
-export const DEFAULT_LOCATIONS: RemoteLocations = {
-  site: '/remotes/site/remoteEntry.js',
-  common_room: '/remotes/common-room/remoteEntry.js',
-  loyalty: '/remotes/loyalty/remoteEntry.js',
-  cinema: '/remotes/cinema/remoteEntry.js',
-  cms: '/remotes/cms/remoteEntry.js',
-};
+export const DEFAULT_LOCATIONS = Object.fromEntries(REMOTE_NAMES.map((name) => [name, remoteEntryPath(name)])) as RemoteLocations;
 
 export function parseRemoteManifest(value: unknown): RemoteLocations {
   if (typeof value !== 'object' || value === null || !('remotes' in value)) {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@croft/router';
+import { resetRemote } from '@croft/federation-bridge';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -10,7 +11,7 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { RemoteRoute } = await import('./remote-route');
 const { RouteErrorBoundary } = await import('./error-view');
-const { registerRemoteLocations, resetRemote } = await import('./remote-loader');
+const { registerRemoteLocations } = await import('./remote-loader');
 const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
 const { capturePrerendered } = await import('./prerendered');
 
@@ -23,6 +24,7 @@ describe('RemoteRoute', () => {
     runtime.loadRemote.mockReset();
     runtime.registerRemotes.mockReset();
     registerRemoteLocations(DEFAULT_LOCATIONS);
+    for (const remote of ['site', 'common_room', 'cms'] as const) resetRemote(remote);
   });
 
   it('renders the page the remote provides for the route', async () => {
@@ -38,11 +40,11 @@ describe('RemoteRoute', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     runtime.loadRemote.mockRejectedValueOnce(new Error('ScriptExternalLoadError'));
     await act(async () => {
-      render(<RemoteRoute remote="cinema" path="/x" />, { wrapper: MemoryRouter });
+      render(<RemoteRoute remote="common_room" path="/x" />, { wrapper: MemoryRouter });
     });
     expect(await screen.findByRole('heading', { name: "We can't open this just now" })).toBeInTheDocument();
-    expect(screen.getByText(/Secret cinema didn't load/)).toBeInTheDocument();
-    expect(log.mock.calls.filter(([msg]) => String(msg).includes('remote "cinema" failed to load'))).toHaveLength(1);
+    expect(screen.getByText(/The Common Room didn't load/)).toBeInTheDocument();
+    expect(log.mock.calls.filter(([msg]) => String(msg).includes('remote "common_room" failed to load'))).toHaveLength(1);
 
     runtime.loadRemote.mockResolvedValueOnce({ routes: { '/x': Ledger } });
     await act(async () => {
@@ -50,7 +52,7 @@ describe('RemoteRoute', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Ledger' })).toBeInTheDocument();
     // Retry asked the runtime to forget the failed entry before loading again.
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'cinema', entry: DEFAULT_LOCATIONS.cinema }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'common_room', entry: DEFAULT_LOCATIONS.common_room }], { force: true });
     log.mockRestore();
   });
 

@@ -1,63 +1,14 @@
-import { Component, Suspense, use, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from '@croft/router';
+import { RemoteModule, RemoteUnavailable } from '@croft/federation-bridge';
+import type { ExposedModuleIdOf } from '@croft/contracts/remotes';
 import { prerenderedFor, releasePrerendered } from './prerendered';
-import { Button, PageFrame, Spinner } from '@croft/ui';
-import { loadRemoteRoutes, RemoteLoadError, resetRemote } from './remote-loader';
+import { Spinner } from '@croft/ui';
 import type { RemoteName } from './remote-manifest';
-
-const REMOTE_LABELS: Record<RemoteName, string> = {
-  site: 'This page',
-  common_room: 'The Common Room',
-  loyalty: 'The loyalty card',
-  cinema: 'Secret cinema',
-  cms: 'Content tools',
-};
-
-function RemotePage({ remote, path }: { remote: RemoteName; path: string }) {
-  const mod = use(loadRemoteRoutes(remote));
-  const Page = mod.routes[path];
-  if (!Page) throw new Error(`Remote ${remote} has no page for ${path}`);
-  return (
-    <>
-      <Page />
-      <ReleasePrerendered />
-    </>
-  );
-}
 
 function ReleasePrerendered() {
   useEffect(() => releasePrerendered(), []);
   return null;
-}
-
-/** The branded fallback shown in place of a remote that could not be loaded. */
-export function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
-  return (
-    <PageFrame title="We can't open this just now" section="home">
-      <p>
-        {REMOTE_LABELS[remote]} didn't load. It's probably a blip on the line, so give it another go. Everything
-        else on the site is still open.
-      </p>
-      <Button onClick={onRetry}>Retry</Button>
-    </PageFrame>
-  );
-}
-
-/**
- * Catches a remote that failed to load and shows the fallback. Any other error (a page that
- * throws while rendering) goes on to the router's error view.
- */
-class RemoteBoundary extends Component<{ fallback: () => ReactNode; children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    if (error instanceof RemoteLoadError) return this.props.fallback();
-    throw error;
-  }
 }
 
 /** Puts the server's prerendered node (the same element, not a copy) back on screen. */
@@ -81,25 +32,22 @@ function RemoteLoading() {
   );
 }
 
-/** Renders the page a remote provides for a route pattern, isolated from every other route. */
+/** Renders the page a remote's './Routes' provides for a route pattern, isolated from every other route. */
 export function RemoteRoute({ remote, path }: { remote: RemoteName; path: string }) {
-  const [attempt, setAttempt] = useState(0);
+  // ROUTE_TABLE only names remotes that expose Routes (checked by tools/federation/remote-routes.test.ts).
+  const id = `${remote}/Routes` as ExposedModuleIdOf<'routes'>;
   return (
-    <RemoteBoundary
-      key={attempt}
-      fallback={() => (
-        <RemoteUnavailable
-          remote={remote}
-          onRetry={() => {
-            resetRemote(remote);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      )}
-    >
-      <Suspense fallback={<RemoteLoading />}>
-        <RemotePage remote={remote} path={path} />
-      </Suspense>
-    </RemoteBoundary>
+    <RemoteModule id={id} loading={<RemoteLoading />} unavailable={(retry) => <RemoteUnavailable remote={remote} onRetry={retry} />}>
+      {(mod) => {
+        const Page = mod.routes[path];
+        if (!Page) throw new Error(`Remote ${remote} has no page for ${path}`);
+        return (
+          <>
+            <Page />
+            <ReleasePrerendered />
+          </>
+        );
+      }}
+    </RemoteModule>
   );
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from '@croft/router';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { TopNav } from './top-nav';
-import { RemoteUnavailable } from './remote-route';
+import { RemoteUnavailable } from '@croft/federation-bridge';
 import { NotFound } from './not-found';
 import { RouterErrorView } from './error-view';
 import { SessionContext } from './session-context';

@@ -5,7 +5,7 @@ import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
 import { FaqSection } from '../faq/faq-section';
 import { SiteFooter } from '../footer/site-footer';
 import { PageActions } from '@croft/menus';
-import { FederatedDialog, type FederatedDialogName } from '../federated-dialog/federated-dialog';
+import { RemoteDialog, type RemoteDialogId } from '@croft/federation-bridge';
 import { SectionHero } from './section-hero';
 import { TextSection } from './text-section';
 import { SECTION_PAGE_CLASS, type SectionPageKey } from './section-page-keys';
@@ -22,13 +22,13 @@ const DiceReveal = lazy(async () => ({ default: (await import('../dice/dice-reve
 
 /** What the secret 7 opens on a page (spec 001 §2). */
 export type SecretReveal =
-  | { kind: 'federated'; name: FederatedDialogName }
+  | { kind: 'federated'; id: RemoteDialogId }
   | { kind: 'members'; Reveal: ComponentType<{ open: boolean; onClose: () => void }> }
   | { kind: 'common-good' };
 
 export const SECRET_REVEALS: Record<SectionPageKey, SecretReveal> = {
-  cafe: { kind: 'federated', name: 'loyalty' },
-  hall: { kind: 'federated', name: 'cinema' },
+  cafe: { kind: 'federated', id: 'loyalty/LoyaltyCard' },
+  hall: { kind: 'federated', id: 'cinema/CinemaBooking' },
   beer: { kind: 'members', Reveal: SecretBeerDialog },
   kitchens: { kind: 'members', Reveal: CookBook },
   cocktails: { kind: 'members', Reveal: DiceReveal },
@@ -68,7 +68,7 @@ function useSecretReveal(page: SectionPageKey, surface: RefObject<HTMLElement | 
   const reveal: ReactNode = (
     <>
       <SecretSevenTrail gesture={gesture} />
-      {secret.kind === 'federated' && <FederatedDialog name={secret.name} open={federatedOpen} onClose={() => setFederatedOpen(false)} />}
+      {secret.kind === 'federated' && <RemoteDialog id={secret.id} open={federatedOpen} onClose={() => setFederatedOpen(false)} />}
       {secret.kind === 'members' && requests > 0 && (
         <Suspense fallback={null}>
           <MembersReveal Reveal={secret.Reveal} request={requests} />

@@ -1,0 +1,141 @@
+/**
+ * The remote registry: every federated remote, once. Everything that names a remote derives
+ * from this list: the Nx targets (tools/nx-plugin), the rspack build (tools/federation), the
+ * runtime manifest and its REMOTE_<NAME>_URL overrides (gateway), `npm run dev` and `npm start`,
+ * the dev /mf-manifest.json, the lint scope rules, the shell's loader and the standalone e2e.
+ *
+ * Plain data with no imports: build tooling (.mjs configs, the Nx plugin) loads this file too.
+ * Adding a remote: its folder under remotes/ plus one entry here (README "Add a remote").
+ */
+
+/**
+ * What an exposed module is, which fixes its shape and the props its host passes:
+ * - routes:    `{ routes: Record<pattern, Component> }`, the pages behind the remote's ROUTE_TABLE rows;
+ * - dialog:    `{ default: Component<RemoteDialogProps> }`, opened by another remote (the site's secret 7);
+ * - component: `{ default: Component }` with no props (the cms editing overlay).
+ */
+export type RemoteModuleKind = 'routes' | 'dialog' | 'component';
+
+/** Props a host passes to a federated dialog. */
+export interface RemoteDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The props each kind of exposed component takes (routes modules are maps of pages without props). */
+export interface RemoteModuleProps {
+  routes: Record<string, never>;
+  dialog: RemoteDialogProps;
+  component: Record<string, never>;
+}
+
+export interface RemoteEntry {
+  /** Federation container name and runtime-manifest key: a JS identifier ('common_room'). */
+  readonly name: string;
+  /** remotes/<folder>; also the Nx project name, its scope tag and the URL prefix /remotes/<folder>/. */
+  readonly folder: string;
+  /** `nx serve <folder>` and `npm run dev` listen here (loopback). */
+  readonly devPort: number;
+  /** How the failure fallback names it: "<label> didn't load". */
+  readonly label: string;
+  /** Exposed module id ('./<key>') → its file (relative to the remote's folder) and kind. */
+  readonly exposes: Readonly<Record<string, { readonly file: string; readonly kind: RemoteModuleKind }>>;
+}
+
+export const REMOTES = [
+  {
+    name: 'site',
+    folder: 'site',
+    devPort: 4201,
+    label: 'This page',
+    exposes: { Routes: { file: 'src/routes.tsx', kind: 'routes' } },
+  },
+  {
+    name: 'common_room',
+    folder: 'common-room',
+    devPort: 4202,
+    label: 'The Common Room',
+    exposes: { Routes: { file: 'src/routes.tsx', kind: 'routes' } },
+  },
+  {
+    name: 'loyalty',
+    folder: 'loyalty',
+    devPort: 4203,
+    label: 'The loyalty card',
+    exposes: { LoyaltyCard: { file: 'src/features/loyalty-card/loyalty-card.tsx', kind: 'dialog' } },
+  },
+  {
+    name: 'cinema',
+    folder: 'cinema',
+    devPort: 4204,
+    label: 'Secret cinema booking',
+    exposes: { CinemaBooking: { file: 'src/features/cinema-booking/cinema-booking.tsx', kind: 'dialog' } },
+  },
+  {
+    name: 'cms',
+    folder: 'cms',
+    devPort: 4205,
+    label: 'Content tools',
+    exposes: {
+      Routes: { file: 'src/routes.tsx', kind: 'routes' },
+      Overlay: { file: 'src/overlay/edit-overlay.tsx', kind: 'component' },
+    },
+  },
+] as const satisfies readonly RemoteEntry[];
+
+/** The shell's own dev server; remotes use the ports above. */
+export const SHELL_DEV_PORT = 4200;
+
+type Remote = (typeof REMOTES)[number];
+export type RemoteName = Remote['name'];
+export const REMOTE_NAMES = REMOTES.map((r) => r.name) as readonly RemoteName[] as readonly [RemoteName, ...RemoteName[]];
+
+/** Every exposed module as a federation id: '<remote>/<expose>' ('loyalty/LoyaltyCard'). */
+export type ExposedModuleId = { [R in Remote as R['name']]: `${R['name']}/${keyof R['exposes'] & string}` }[RemoteName];
+type ExposesOf<Id extends ExposedModuleId> = Id extends `${infer N}/${infer E}`
+  ? Extract<Remote, { name: N }>['exposes'] extends infer X
+    ? E extends keyof X
+      ? X[E]
+      : never
+    : never
+  : never;
+/** The kind of an exposed module, from its id. */
+export type ExposedModuleKind<Id extends ExposedModuleId> = ExposesOf<Id> extends { kind: infer K extends RemoteModuleKind } ? K : never;
+/** Exposed modules of one kind, e.g. every federated dialog. */
+export type ExposedModuleIdOf<K extends RemoteModuleKind> = { [Id in ExposedModuleId]: ExposedModuleKind<Id> extends K ? Id : never }[ExposedModuleId];
+
+/** `REMOTE_<NAME>_URL`: the gateway variable that points one remote's entry elsewhere. */
+export type RemoteUrlVariable = `REMOTE_${Uppercase<RemoteName>}_URL`;
+
+export function remoteByName(name: RemoteName): Remote {
+  const remote = REMOTES.find((r) => r.name === name) as Remote | undefined;
+  if (!remote) throw new Error(`Unknown remote "${name}"`);
+  return remote;
+}
+
+/** The remote an exposed module id belongs to. */
+export function remoteOfModule(id: ExposedModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** The kind of an exposed module. */
+export function kindOfModule<Id extends ExposedModuleId>(id: Id): ExposedModuleKind<Id> {
+  const remote: RemoteEntry = remoteByName(remoteOfModule(id));
+  const exposed = remote.exposes[id.slice(id.indexOf('/') + 1)];
+  if (!exposed) throw new Error(`"${id}" is not an exposed module in the remote registry`);
+  return exposed.kind as ExposedModuleKind<Id>;
+}
+
+/** Where the gateway serves a remote's production entry. */
+export function remoteEntryPath(name: RemoteName): string {
+  return `/remotes/${remoteByName(name).folder}/remoteEntry.js`;
+}
+
+/** The remote's entry on its dev server (`npm run dev`, `nx serve <folder>`). */
+export function remoteDevEntry(name: RemoteName): string {
+  return `http://127.0.0.1:${remoteByName(name).devPort}/remoteEntry.js`;
+}
+
+export function remoteUrlVariable(name: RemoteName): RemoteUrlVariable {
+  return `REMOTE_${name.toUpperCase()}_URL` as RemoteUrlVariable;
+}
