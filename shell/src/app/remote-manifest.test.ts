@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { REMOTES } from '@croft/contracts/remotes';
 import { DEFAULT_LOCATIONS, fetchRemoteManifest, parseRemoteManifest } from './remote-manifest';
 
 describe('parseRemoteManifest', () => {
@@ -12,6 +13,13 @@ describe('parseRemoteManifest', () => {
     expect(() => parseRemoteManifest({})).toThrow(/remotes/);
     expect(() => parseRemoteManifest({ remotes: { site: 42 } })).toThrow(/site/);
     expect(() => parseRemoteManifest({ remotes: { site: '' } })).toThrow(/site/);
+  });
+});
+
+describe('DEFAULT_LOCATIONS', () => {
+  it("serves every remote of the registry from the gateway's /remotes/<folder>/", () => {
+    expect(Object.keys(DEFAULT_LOCATIONS)).toEqual(REMOTES.map((r) => r.name));
+    expect(DEFAULT_LOCATIONS.common_room).toBe('/remotes/common-room/remoteEntry.js');
   });
 });
 
