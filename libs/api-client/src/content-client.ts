@@ -1,17 +1,13 @@
 import {
-  cmsImageListResponseSchema,
-  faqListResponseSchema,
-  globalTextResponseSchema,
-  pageTextResponseSchema,
-  secretWordListResponseSchema,
+  contentEndpoints as content,
   type CmsContentRow,
   type CmsGlobalContentRow,
   type CmsImageRow,
   type FaqRow,
   type PageKey,
 } from '@croft/contracts';
-import * as z from 'zod/mini';
-import { ApiError, requestJson, type ClientOptions } from './api-error';
+import type { ClientOptions } from './api-error';
+import { callEndpoint } from './call-endpoint';
 
 type Init = { signal?: AbortSignal };
 
@@ -27,30 +23,23 @@ export interface ContentClient {
   secretWords(init?: Init): Promise<string[]>;
 }
 
-async function getParsed<T>(options: ClientOptions, path: string, schema: z.ZodMiniType<T>, what: string, init?: Init): Promise<T> {
-  const body = await requestJson(options, path, { signal: init?.signal });
-  const parsed = z.safeParse(schema, body);
-  if (!parsed.success) throw new ApiError(200, 'invalid_response', `The ${what} answer did not match its contract`);
-  return parsed.data;
-}
-
+/** The content service (/api/content), typed over its endpoint contracts. */
 export function createContentClient(options: ClientOptions = {}): ContentClient {
   return {
     async listFaq(page, init) {
-      return (await getParsed(options, `/api/content/faq?page=${encodeURIComponent(page)}`, faqListResponseSchema, 'FAQ', init)).items;
+      return (await callEndpoint(options, content.listFaq, { query: { page } }, init)).items;
     },
     async pageText(page, init) {
-      return (await getParsed(options, `/api/content/pages/${encodeURIComponent(page)}/text`, pageTextResponseSchema, 'page text', init)).items;
+      return (await callEndpoint(options, content.getPageText, { params: { page } }, init)).items;
     },
     async globalText(init) {
-      return (await getParsed(options, '/api/content/global', globalTextResponseSchema, 'global text', init)).items;
+      return (await callEndpoint(options, content.getGlobalText, {}, init)).items;
     },
     async images(page, carouselName, init) {
-      const qs = new URLSearchParams({ page, carousel_name: carouselName });
-      return (await getParsed(options, `/api/content/images?${qs}`, cmsImageListResponseSchema, 'images', init)).items;
+      return (await callEndpoint(options, content.listCarouselImages, { query: { page, carousel_name: carouselName } }, init)).items;
     },
     async secretWords(init) {
-      return (await getParsed(options, '/api/content/secret-words', secretWordListResponseSchema, 'secret words', init)).items;
+      return (await callEndpoint(options, content.listSecretWords, {}, init)).items;
     },
   };
 }

@@ -1,30 +1,18 @@
-import * as z from 'zod/mini';
-import {
-  subscribeResponseSchema,
-  unsubscribeResponseSchema,
-  type SubscribeRequest,
-  type SubscribeResponse,
-} from '@croft/contracts';
-import { ApiError, requestJson, type ClientOptions } from './api-error';
+import { newsletterEndpoints as newsletter, type SubscribeRequest, type SubscribeResponse } from '@croft/contracts';
+import type { ClientOptions } from './api-error';
+import { callEndpoint } from './call-endpoint';
 
 export interface NewsletterClient {
   subscribe(input: SubscribeRequest): Promise<SubscribeResponse>;
   unsubscribe(token: string): Promise<void>;
 }
 
-/** The newsletter service (membership = an active subscriber), typed over the contracts. */
+/** The newsletter service (membership = an active subscriber), typed over its endpoint contracts. */
 export function createNewsletterClient(options: ClientOptions = {}): NewsletterClient {
-  const post = (path: string, body: unknown) =>
-    requestJson(options, `/api/newsletter${path}`, { method: 'POST', body: JSON.stringify(body) });
   return {
-    async subscribe(input) {
-      const parsed = z.safeParse(subscribeResponseSchema, await post('/subscribe', input));
-      if (!parsed.success) throw new ApiError(200, 'invalid_response', 'The subscribe answer did not match its contract');
-      return parsed.data;
-    },
+    subscribe: (body) => callEndpoint(options, newsletter.subscribe, { body }),
     async unsubscribe(token) {
-      const parsed = z.safeParse(unsubscribeResponseSchema, await post('/unsubscribe', { token }));
-      if (!parsed.success) throw new ApiError(200, 'invalid_response', 'The unsubscribe answer did not match its contract');
+      await callEndpoint(options, newsletter.unsubscribe, { body: { token } });
     },
   };
 }

@@ -14,4 +14,6 @@ export * from './cms';
 export * from './page-text';
 export * from './endpoint';
 export * from './endpoints/venue';
+export * from './endpoints/content';
+export * from './endpoints/newsletter';
 export * from './endpoints/identity';

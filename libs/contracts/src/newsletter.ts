@@ -166,6 +166,15 @@ export const unsubscribeQuerySchema = z.strictObject({
 export const unsubscribeRequestSchema = z.strictObject({ token: tokenField });
 export const oneClickUnsubscribeBodySchema = z.strictObject({ 'List-Unsubscribe': z.literal('One-Click') });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
+/** Either body of POST /api/newsletter/unsubscribe, or none (the token in the link alone). */
+export const unsubscribeBodySchema = z.optional(z.union([unsubscribeRequestSchema, oneClickUnsubscribeBodySchema]));
+
+/**
+ * Query of GET /api/newsletter/unsubscribe, opened by a person from the email: only a string token
+ * is read (anything else, such as a tracking parameter a mail client adds, is ignored, and a token
+ * that is not a string is dropped), so the link always reaches the site's confirm page.
+ */
+export const unsubscribeLinkQuerySchema = z.looseObject({ token: z.optional(z.catch(z.string(), '')) });
 
 export const unsubscribeResponseSchema = z.strictObject({ status: z.literal('unsubscribed') });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

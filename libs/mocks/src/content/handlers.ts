@@ -1,16 +1,12 @@
-import { http, HttpResponse } from 'msw';
 import {
-  cmsImagesQuerySchema,
-  faqQuerySchema,
-  pageTextParamsSchema,
+  contentEndpoints as content,
   type CmsContentRow,
   type CmsGlobalContentRow,
   type CmsImageRow,
-  type ErrorEnvelope,
   type FaqRow,
   type SecretWordRow,
 } from '@croft/contracts';
-import * as z from 'zod/mini';
+import { SERVER_ERROR, mockEndpoint, mockError } from '../endpoint';
 import {
   buildCarouselFixtures,
   buildGlobalTextFixtures,
@@ -35,12 +31,9 @@ export interface ContentMockOptions {
   failures?: Partial<Record<ContentEndpoint, number>>;
 }
 
-function invalid(message: string) {
-  return HttpResponse.json<ErrorEnvelope>({ error: { code: 'invalid_request', message } }, { status: 400 });
-}
-
+/** The answer of a failing endpoint: the server-error envelope with the given status. */
 function failure(status: number) {
-  return HttpResponse.json<ErrorEnvelope>({ error: { code: 'internal_error', message: 'Something went wrong' } }, { status });
+  return mockError({ ...SERVER_ERROR, status });
 }
 
 function newestPublished<T extends { published: boolean; updated_at: string; id: string }>(rows: T[], keyOf: (row: T) => string): T[] {
@@ -67,53 +60,44 @@ export function contentHandlers(options: ContentMockOptions = {}) {
   const imageRows = options.images ?? buildCarouselFixtures();
   const wordRows = options.secretWords ?? buildSecretWordFixtures();
   const failing = (endpoint: ContentEndpoint) => options.failWith ?? options.failures?.[endpoint];
-  const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 
   return [
-    http.get('*/api/content/faq', ({ request }) => {
+    mockEndpoint(content.listFaq, ({ query }) => {
       const status = failing('faq');
       if (status) return failure(status);
-      const parsed = faqQuerySchema.safeParse(query(request));
-      if (!parsed.success) return invalid('page must be one of the site pages');
-      const items = faqRows
-        .filter((row) => row.page === parsed.data.page && row.published)
-        .sort((a, b) => a.sort_order - b.sort_order);
-      return HttpResponse.json({ items });
+      const items = faqRows.filter((row) => row.page === query.page && row.published).sort((a, b) => a.sort_order - b.sort_order);
+      return { items };
     }),
-    http.get('*/api/content/pages/:page/text', ({ params, request }) => {
+    mockEndpoint(content.getPageText, ({ params }) => {
       const status = failing('pageText');
       if (status) return failure(status);
-      const parsed = z.safeParse(pageTextParamsSchema, { page: params.page });
-      if (!parsed.success || new URL(request.url).search) return invalid('page must be one of the site pages');
       const items = newestPublished(
-        textRows.filter((row) => row.page === parsed.data.page),
+        textRows.filter((row) => row.page === params.page),
         (row) => `${row.section}\u0000${row.content_key}`,
       );
-      return HttpResponse.json({ items });
+      return { items };
     }),
-    http.get('*/api/content/global', () => {
+    mockEndpoint(content.getGlobalText, () => {
       const status = failing('globalText');
       if (status) return failure(status);
-      return HttpResponse.json({ items: newestPublished(globalRows, (row) => row.content_key) });
+      return { items: newestPublished(globalRows, (row) => row.content_key) };
     }),
-    http.get('*/api/content/images', ({ request }) => {
+    mockEndpoint(content.listCarouselImages, ({ query }) => {
       const status = failing('images');
       if (status) return failure(status);
-      const parsed = z.safeParse(cmsImagesQuerySchema, query(request));
-      if (!parsed.success) return invalid('page and carousel_name are required');
       const items = imageRows
-        .filter((row) => row.page === parsed.data.page && row.carousel_name === parsed.data.carousel_name && row.published)
+        .filter((row) => row.page === query.page && row.carousel_name === query.carousel_name && row.published)
         .sort((a, b) => a.sort_order - b.sort_order);
-      return HttpResponse.json({ items });
+      return { items };
     }),
-    http.get('*/api/content/secret-words', () => {
+    mockEndpoint(content.listSecretWords, () => {
       const status = failing('secretWords');
       if (status) return failure(status);
       const items = wordRows
         .filter((row) => row.is_active)
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
         .map((row) => row.word);
-      return HttpResponse.json({ items });
+      return { items };
     }),
   ];
 }

@@ -1,23 +1,14 @@
-import { delay, http, HttpResponse } from 'msw';
-import * as z from 'zod/mini';
+import { delay, HttpResponse } from 'msw';
 import {
   UNSUBSCRIBE_TOKEN_PATTERN,
-  subscribeRequestSchema,
-  unsubscribeRequestSchema,
-  type ErrorEnvelope,
+  newsletterEndpoints as newsletter,
   type SubscribeRequestParsed,
   type SubscribeResponse,
 } from '@croft/contracts';
-
-const fail = (status: number, code: string, message: string) =>
-  HttpResponse.json<ErrorEnvelope>({ error: { code, message } }, { status });
+import { mockEndpoint, mockError, type MockFailure } from '../endpoint';
 
 /** What the mock answers a subscribe with when told to fail (status, code and the service's message). */
-export interface NewsletterMockFailure {
-  status: number;
-  code: string;
-  message: string;
-}
+export type NewsletterMockFailure = MockFailure;
 
 export interface NewsletterMockOptions {
   /** Answer every subscribe with this error envelope (e.g. 429 rate_limited with its message). */
@@ -34,40 +25,32 @@ export interface NewsletterMockOptions {
  * The newsletter service as MSW answers it. Subscribe bodies are checked with the same contract
  * schema the service uses (strict: unknown keys are a 400), and a second subscribe of the same
  * address (any case) answers 'updated', one after an unsubscribe 'resubscribed'. Unsubscribe
- * accepts any well-formed token, 404 `unknown_token` otherwise.
+ * accepts any well-formed token (in the body or the link), 404 `unknown_token` otherwise.
  */
 export function newsletterHandlers(options: NewsletterMockOptions = {}) {
   const subscribers = new Map<string, 'active' | 'unsubscribed'>();
   return [
-    http.post('*/api/newsletter/subscribe', async ({ request }) => {
+    mockEndpoint(newsletter.subscribe, async ({ body }) => {
       if (options.subscribeDelay !== undefined) await delay(options.subscribeDelay);
-      const json: unknown = await request.json().catch(() => undefined);
-      const parsed = z.safeParse(subscribeRequestSchema, json);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-        return fail(400, 'invalid_request', `Invalid request: ${problems.slice(0, 5).join('; ')}.`);
-      }
-      if (options.subscribeFails) {
-        const { status, code, message } = options.subscribeFails;
-        return fail(status, code, message);
-      }
-      options.onSubscribe?.(parsed.data);
-      const key = parsed.data.email.toLowerCase();
+      if (options.subscribeFails) return mockError(options.subscribeFails);
+      options.onSubscribe?.(body);
+      const key = body.email.toLowerCase();
       const before = subscribers.get(key);
       subscribers.set(key, 'active');
       const answer: SubscribeResponse = {
         status: before === undefined ? 'subscribed' : before === 'active' ? 'updated' : 'resubscribed',
         welcome_email: options.welcomeEmail ?? 'sent',
       };
-      return HttpResponse.json(answer, { status: before === undefined ? 201 : 200 });
+      // 201 for a new address (the endpoint's status), 200 for updated and resubscribed.
+      return before === undefined ? answer : HttpResponse.json(answer, { status: 200 });
     }),
-    http.post('*/api/newsletter/unsubscribe', async ({ request }) => {
-      const parsed = z.safeParse(unsubscribeRequestSchema, await request.json().catch(() => undefined));
-      if (!parsed.success) return fail(400, 'invalid_request', 'Invalid request: token is required.');
-      if (!UNSUBSCRIBE_TOKEN_PATTERN.test(parsed.data.token)) {
-        return fail(404, 'unknown_token', 'This unsubscribe link is not valid. Use the link in your most recent email from us.');
+    mockEndpoint(newsletter.unsubscribe, ({ query, body }) => {
+      const token = (body && 'token' in body ? body.token : undefined) ?? query.token;
+      if (token === undefined) return mockError({ status: 400, code: 'invalid_request', message: 'Invalid request: token is required.' });
+      if (!UNSUBSCRIBE_TOKEN_PATTERN.test(token)) {
+        return mockError({ status: 404, code: 'unknown_token', message: 'This unsubscribe link is not valid. Use the link in your most recent email from us.' });
       }
-      return HttpResponse.json({ status: 'unsubscribed' as const });
+      return { status: 'unsubscribed' as const };
     }),
   ];
 }

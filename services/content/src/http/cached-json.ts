@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import * as z from 'zod';
+import type { EndpointDefinition, EndpointReply } from '@croft/contracts';
+import { ResponseContractError, responsesChecked } from '@croft/service-kit';
 
 interface Serialized {
   body: Buffer;
@@ -7,15 +10,22 @@ interface Serialized {
 }
 
 /**
- * Sends a cached read as JSON with a weak ETag (304 on a match). The read caches hand out the same
- * payload object while it is cached, so its body and ETag are built once per cached value rather
- * than on every request (these reads are the hot path), as the FAQ route does.
+ * Sends a cached read of one endpoint as JSON with a weak ETag (304 on a match). The read caches
+ * hand out the same payload object while it is cached, so its body and ETag are built once per
+ * cached value rather than on every request (these reads are the hot path). The handler answers
+ * itself (mountEndpoint's handler returns undefined), so the payload is checked against the
+ * endpoint's response here, once per cached value, when responses are checked (under vitest).
  */
-export function cachedJsonSender(cacheControl: string) {
+export function cachedJsonSender<E extends EndpointDefinition>(endpoint: E, cacheControl: string) {
   const serialized = new WeakMap<object, Serialized>();
-  return function send(req: Request, res: Response, payload: object): void {
+  const check = responsesChecked();
+  return function send(req: Request, res: Response, payload: EndpointReply<E> & object): void {
     let done = serialized.get(payload);
     if (!done) {
+      if (check) {
+        const parsed = z.safeParse(endpoint.response, payload);
+        if (!parsed.success) throw new ResponseContractError(endpoint, z.prettifyError(parsed.error));
+      }
       const body = Buffer.from(JSON.stringify(payload));
       const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
       done = { body, etag: `W/"${body.length.toString(16)}-${hash}"` };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { cmsImagesQuerySchema, type CmsImageListResponse } from '@croft/contracts';
-import { validate } from '@croft/service-kit';
+import { contentEndpoints as content, type CmsImageListResponse } from '@croft/contracts';
+import { mountEndpoint } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import { cachedJsonSender } from './cached-json';
 
@@ -11,13 +11,12 @@ export type CarouselKey = `${string}/${string}`;
 
 export function imageRoutes(images: ReadCache<CarouselKey, CmsImageListResponse>): Router {
   const router = Router();
-  const send = cachedJsonSender(IMAGES_CACHE_CONTROL);
-  const imagesQuery = validate({ query: cmsImagesQuerySchema });
+  const send = cachedJsonSender(content.listCarouselImages, IMAGES_CACHE_CONTROL);
 
-  // GET /images?page=home&carousel_name=hero → { items: CmsImageRow[] } (published, by sort_order)
-  router.get('/images', imagesQuery, async (req, res) => {
-    const { query } = imagesQuery.get(res);
+  // Published images of one carousel, by sort_order.
+  mountEndpoint(router, content.listCarouselImages, async ({ query, req, res }) => {
     send(req, res, await images.get(`${query.page}/${query.carousel_name}`));
+    return undefined;
   });
 
   return router;

@@ -1,12 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import {
-  cmsNoQuerySchema,
-  createSecretWordRequestSchema,
-  secretWordParamsSchema,
-  updateSecretWordRequestSchema,
-  type SecretWordListResponse,
-} from '@croft/contracts';
-import { HttpError, authClaims, rateLimit, requireAuthWith, validate, type TokenVerifier } from '@croft/service-kit';
+import { contentEndpoints as content, type SecretWordListResponse } from '@croft/contracts';
+import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import type { SecretWordBook } from '../domain/secret-words';
 import { cachedJsonSender } from './cached-json';
@@ -32,8 +26,7 @@ export function secretWordRoutes(options: {
   writesPerMinute?: number;
 }): Router {
   const router = Router();
-  const send = cachedJsonSender(SECRET_WORDS_CACHE_CONTROL);
-  const noQuery = validate({ query: cmsNoQuerySchema });
+  const send = cachedJsonSender(content.listSecretWords, SECRET_WORDS_CACHE_CONTROL);
   const staff = options.verifyAccessToken
     ? requireAuthWith(options.verifyAccessToken, { roles: STAFF_ROLES })
     : notConfigured();
@@ -45,29 +38,36 @@ export function secretWordRoutes(options: {
     keyPrefix: 'content-secret-words',
     keyGenerator: (req) => `user:${authClaims(req.res!).sub}`,
   });
-  const create = validate({ body: createSecretWordRequestSchema, query: cmsNoQuerySchema });
-  const update = validate({ params: secretWordParamsSchema, body: updateSecretWordRequestSchema, query: cmsNoQuerySchema });
 
-  // GET /secret-words → { items: string[] } (active words, oldest first)
-  router.get('/secret-words', noQuery, async (req, res) => {
+  // The active words, oldest first.
+  mountEndpoint(router, content.listSecretWords, async ({ req, res }) => {
     send(req, res, await options.list.get('active'));
+    return undefined;
   });
 
-  // POST /secret-words {word} (staff, admin) → 201 SecretWordRow
-  router.post('/secret-words', staff, writes, create, async (_req, res) => {
-    const { body } = create.get(res);
-    const result = await options.book.add(body.word);
-    if (!result.ok) throw new HttpError(409, 'secret_word_exists', 'That word is already on the list.');
-    res.status(201).json(result.row);
-  });
+  // Adds a word (staff, admin) → 201 SecretWordRow.
+  mountEndpoint(
+    router,
+    content.createSecretWord,
+    async ({ body }) => {
+      const result = await options.book.add(body.word);
+      if (!result.ok) throw new HttpError(409, 'secret_word_exists', 'That word is already on the list.');
+      return result.row;
+    },
+    { before: [staff, writes] },
+  );
 
-  // PATCH /secret-words/:id {is_active} (staff, admin) → SecretWordRow
-  router.patch('/secret-words/:id', staff, writes, update, async (_req, res) => {
-    const { params, body } = update.get(res);
-    const result = await options.book.setActive(params.id, body.is_active);
-    if (!result.ok) throw new HttpError(404, 'secret_word_not_found', 'There is no secret word with that id.');
-    res.json(result.row);
-  });
+  // Retires a word or brings it back (staff, admin) → SecretWordRow.
+  mountEndpoint(
+    router,
+    content.updateSecretWord,
+    async ({ params, body }) => {
+      const result = await options.book.setActive(params.id, body.is_active);
+      if (!result.ok) throw new HttpError(404, 'secret_word_not_found', 'There is no secret word with that id.');
+      return result.row;
+    },
+    { before: [staff, writes] },
+  );
 
   return router;
 }

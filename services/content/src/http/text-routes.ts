@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { cmsNoQuerySchema, pageTextParamsSchema, type GlobalTextResponse, type PageKey, type PageTextResponse } from '@croft/contracts';
-import { validate } from '@croft/service-kit';
+import { contentEndpoints as content, type GlobalTextResponse, type PageKey, type PageTextResponse } from '@croft/contracts';
+import { mountEndpoint } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import { cachedJsonSender } from './cached-json';
 
@@ -12,19 +12,19 @@ export function textRoutes(caches: {
   globalText: ReadCache<'global', GlobalTextResponse>;
 }): Router {
   const router = Router();
-  const send = cachedJsonSender(TEXT_CACHE_CONTROL);
-  const pageParams = validate({ params: pageTextParamsSchema, query: cmsNoQuerySchema });
-  const noQuery = validate({ query: cmsNoQuerySchema });
+  const sendPageText = cachedJsonSender(content.getPageText, TEXT_CACHE_CONTROL);
+  const sendGlobalText = cachedJsonSender(content.getGlobalText, TEXT_CACHE_CONTROL);
 
-  // GET /pages/home/text → { items: CmsContentRow[] } (published, one per section + key)
-  router.get('/pages/:page/text', pageParams, async (req, res) => {
-    const { params } = pageParams.get(res);
-    send(req, res, await caches.pageText.get(params.page));
+  // Published rows of a page, one per section + key.
+  mountEndpoint(router, content.getPageText, async ({ params, req, res }) => {
+    sendPageText(req, res, await caches.pageText.get(params.page));
+    return undefined;
   });
 
-  // GET /global → { items: CmsGlobalContentRow[] } (published, one per key)
-  router.get('/global', noQuery, async (req, res) => {
-    send(req, res, await caches.globalText.get('global'));
+  // Published site-wide rows, one per key.
+  mountEndpoint(router, content.getGlobalText, async ({ req, res }) => {
+    sendGlobalText(req, res, await caches.globalText.get('global'));
+    return undefined;
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { endpointUrl, newsletterEndpoints } from '@croft/contracts';
 import type { MailMessage } from '@croft/service-kit';
 
 export const WELCOME_SUBJECT = 'Welcome to Croft Common';
@@ -19,7 +20,7 @@ function escapeHtml(text: string): string {
 
 /** The one-click URL (RFC 8058): a POST to it unsubscribes, a GET shows the site's confirm page. */
 export function unsubscribeUrl(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return `${publicOrigin}${endpointUrl(newsletterEndpoints.unsubscribe, { query: { token } })}`;
 }
 
 /**

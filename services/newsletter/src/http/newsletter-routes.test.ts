@@ -473,6 +473,15 @@ describe('unsubscribe', () => {
     const garbage = await request(app).get('/api/newsletter/unsubscribe?token=<script>');
     expect(garbage.status).toBe(303);
     expect(garbage.headers.location).toBe(`${ORIGIN}/unsubscribe`);
+
+    // A person opening the link always reaches the page: parameters a mail client adds are ignored,
+    // a repeated token is dropped.
+    const tracked = await request(app).get(`/api/newsletter/unsubscribe?token=${token}&utm_source=mail`);
+    expect(tracked.status).toBe(303);
+    expect(tracked.headers.location).toBe(`${ORIGIN}/unsubscribe?token=${token}`);
+    const twice = await request(app).get(`/api/newsletter/unsubscribe?token=${token}&token=${token}`);
+    expect(twice.status).toBe(303);
+    expect(twice.headers.location).toBe(`${ORIGIN}/unsubscribe`);
   });
 
   it('unknown, malformed and missing tokens change nothing', async () => {

@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler } from 'express';
-import * as z from 'zod/mini';
-import {
-  memberCheckRequestSchema,
-  oneClickUnsubscribeBodySchema,
-  subscribeRequestSchema,
-  unsubscribeQuerySchema,
-  unsubscribeRequestSchema,
-  type MemberCheckResponse,
-  type UnsubscribeResponse,
-} from '@croft/contracts';
-import { HttpError, rateLimit, validate } from '@croft/service-kit';
+import { newsletterEndpoints as newsletter } from '@croft/contracts';
+import { HttpError, mountEndpoint, rateLimit } from '@croft/service-kit';
 import type { Store } from 'express-rate-limit';
 import { normalizeEmail, type Subscriptions } from '../domain/subscriptions';
 import { isWellFormedToken, secretsEqual } from '../domain/tokens';
@@ -63,36 +54,32 @@ export function newsletterRoutes(options: NewsletterRoutesOptions): Router {
   const limiter = (name: string, limit: WindowLimit, message: string, keyGenerator?: (req: Request) => string) =>
     rateLimit({ ...limit, keyPrefix: `newsletter:${name}`, message, keyGenerator, store: options.store?.(name) });
 
-  // POST /subscribe → 201 { status: 'subscribed', welcome_email } | 200 { status: 'updated' | 'resubscribed', ... }
-  const subscribeBody = validate({ body: subscribeRequestSchema });
-  router.post(
-    '/subscribe',
-    limiter('subscribe-ip', limits.subscribePerIp, SUBSCRIBE_IP_LIMIT_MESSAGE),
-    subscribeBody,
-    // Keyed by a hash of the validated address, so the limit store holds no personal data.
-    limiter('subscribe-email', limits.subscribePerEmail, SUBSCRIBE_EMAIL_LIMIT_MESSAGE, (req) =>
-      createHash('sha256').update(normalizeEmail(String((req.body as { email: unknown }).email))).digest('base64url'),
-    ),
-    async (req, res) => {
-      const { body } = subscribeBody.get(res);
+  // 201 { status: 'subscribed', welcome_email } | 200 { status: 'updated' | 'resubscribed', ... }
+  mountEndpoint(
+    router,
+    newsletter.subscribe,
+    async ({ body, req, res }) => {
       const result = await subscriptions.subscribe(body, { ip: req.ip, userAgent: req.get('user-agent') });
-      res.set('Cache-Control', NO_STORE).status(result.status === 'subscribed' ? 201 : 200).json(result);
+      res.set('Cache-Control', NO_STORE).status(result.status === 'subscribed' ? 201 : 200);
+      return result;
+    },
+    {
+      before: [limiter('subscribe-ip', limits.subscribePerIp, SUBSCRIBE_IP_LIMIT_MESSAGE)],
+      // Keyed by a hash of the validated address, so the limit store holds no personal data.
+      after: [
+        limiter('subscribe-email', limits.subscribePerEmail, SUBSCRIBE_EMAIL_LIMIT_MESSAGE, (req) =>
+          createHash('sha256').update(normalizeEmail(String((req.body as { email: unknown }).email))).digest('base64url'),
+        ),
+      ],
     },
   );
 
-  // POST /unsubscribe?token=… — RFC 8058 one-click (form body `List-Unsubscribe=One-Click`)
-  // or the site's /unsubscribe page (JSON { token }). Idempotent.
-  const unsubscribeInput = validate({
-    query: unsubscribeQuerySchema,
-    body: z.optional(z.union([unsubscribeRequestSchema, oneClickUnsubscribeBodySchema])),
-  });
-  router.post(
-    '/unsubscribe',
-    limiter('unsubscribe-ip', limits.unsubscribePerIp, 'Too many unsubscribe requests. Please try again in a minute.'),
-    express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }) as RequestHandler,
-    unsubscribeInput,
-    async (_req, res) => {
-      const { query, body } = unsubscribeInput.get(res);
+  // RFC 8058 one-click (form body `List-Unsubscribe=One-Click`, token in the link) or the site's
+  // /unsubscribe page (JSON { token }). Idempotent.
+  mountEndpoint(
+    router,
+    newsletter.unsubscribe,
+    async ({ query, body, res }) => {
       const fromBody = body && 'token' in body ? body.token : undefined;
       if (fromBody !== undefined && query.token !== undefined && fromBody !== query.token) {
         throw new HttpError(400, 'invalid_request', 'Invalid request: give the token once (in the link or in the body).');
@@ -102,39 +89,48 @@ export function newsletterRoutes(options: NewsletterRoutesOptions): Router {
         throw new HttpError(400, 'invalid_request', 'Invalid request: token is required.');
       }
       if ((await subscriptions.unsubscribe(token)) === 'unknown') throw unknownToken();
-      const answer: UnsubscribeResponse = { status: 'unsubscribed' };
-      res.set('Cache-Control', NO_STORE).json(answer);
+      res.set('Cache-Control', NO_STORE);
+      return { status: 'unsubscribed' as const };
+    },
+    {
+      before: [
+        limiter('unsubscribe-ip', limits.unsubscribePerIp, 'Too many unsubscribe requests. Please try again in a minute.'),
+        express.urlencoded({ extended: false, limit: '1kb', parameterLimit: 5 }) as RequestHandler,
+      ],
     },
   );
 
-  // GET /unsubscribe?token=… → 303 to the site's /unsubscribe page, which asks for one click.
+  // The link opened in a browser → 303 to the site's /unsubscribe page, which asks for one click.
   // A GET never unsubscribes: link scanners and previews fetch links on their own.
-  router.get('/unsubscribe', (req, res) => {
-    const token = typeof req.query.token === 'string' && isWellFormedToken(req.query.token) ? req.query.token : undefined;
+  mountEndpoint(router, newsletter.unsubscribeLink, ({ query, res }) => {
+    const token = query.token !== undefined && isWellFormedToken(query.token) ? query.token : undefined;
     const target = `${publicOrigin}/unsubscribe${token ? `?token=${encodeURIComponent(token)}` : ''}`;
     res.set('Cache-Control', NO_STORE).redirect(303, target);
+    return undefined;
   });
 
-  // POST /internal/member-check { email } → { active } for other services (header x-internal-token).
-  const memberCheckBody = validate({ body: memberCheckRequestSchema });
+  // { email } → { active } for other services (header x-internal-token).
   const internalToken = options.internalToken;
-  router.post(
-    '/internal/member-check',
-    (req, _res, next) => {
-      if (!internalToken) {
-        throw new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`);
-      }
-      const given = req.get('x-internal-token');
-      if (given === undefined || !secretsEqual(given, internalToken)) {
-        throw new HttpError(401, 'unauthorized', 'A valid x-internal-token header is required.');
-      }
-      next();
+  mountEndpoint(
+    router,
+    newsletter.memberCheck,
+    async ({ body, res }) => {
+      res.set('Cache-Control', NO_STORE);
+      return { active: await subscriptions.isActiveSubscriber(body.email) };
     },
-    memberCheckBody,
-    async (_req, res) => {
-      const { body } = memberCheckBody.get(res);
-      const answer: MemberCheckResponse = { active: await subscriptions.isActiveSubscriber(body.email) };
-      res.set('Cache-Control', NO_STORE).json(answer);
+    {
+      before: [
+        (req, _res, next) => {
+          if (!internalToken) {
+            throw new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`);
+          }
+          const given = req.get('x-internal-token');
+          if (given === undefined || !secretsEqual(given, internalToken)) {
+            throw new HttpError(401, 'unauthorized', 'A valid x-internal-token header is required.');
+          }
+          next();
+        },
+      ],
     },
   );
 

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import { venueHandlers } from '@croft/mocks';
+import { venueEndpoints as venue } from '@croft/contracts';
+import { mockEndpoint, mockError, SERVER_ERROR, venueHandlers } from '@croft/mocks';
 import { BOOKING_ERRORS, localToday } from './book-rules';
 import { BOOK_MESSAGES, BookPage } from './book-page';
 
@@ -49,7 +50,7 @@ export const RequiredFieldsMissing: Story = {
 };
 
 export const Sending: Story = {
-  parameters: { msw: { handlers: [http.post('*/api/venue/bookings', async () => delay('infinite'))] } },
+  parameters: { msw: { handlers: [mockEndpoint(venue.sendBookingEnquiry, () => delay('infinite').then(() => mockError(SERVER_ERROR)))] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await fill(canvas);

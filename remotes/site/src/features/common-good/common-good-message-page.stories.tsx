@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRouter } from '@croft/router';
-import { venueHandlers } from '@croft/mocks';
+import { venueEndpoints as venue } from '@croft/contracts';
+import { mockEndpoint, mockError, SERVER_ERROR, venueHandlers } from '@croft/mocks';
 import { CommonGoodMessagePage, MESSAGE_PAGE_TEXT } from './common-good-message-page';
 import { MESSAGE_ERRORS } from './message-rules';
 
@@ -49,7 +50,7 @@ export const OverTheLimit: Story = {
 };
 
 export const Sending: Story = {
-  parameters: { msw: { handlers: [http.post('*/api/venue/common-good/messages', async () => delay('infinite'))] } },
+  parameters: { msw: { handlers: [mockEndpoint(venue.sendCommonGoodMessage, () => delay('infinite').then(() => mockError(SERVER_ERROR)))] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(messageBox(canvas), 'A second shelf for the community fridge, please.');

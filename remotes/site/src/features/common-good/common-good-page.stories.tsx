@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
 import { expect, within } from 'storybook/test';
 import { MemoryRouter } from '@croft/router';
-import { venueHandlers } from '@croft/mocks';
+import { venueEndpoints as venue } from '@croft/contracts';
+import { mockEndpoint, venueHandlers } from '@croft/mocks';
 import { CommonGoodPage } from './common-good-page';
 
 const meta = {
@@ -30,7 +31,7 @@ export const Default: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.get('*/api/venue/common-good/totals', async () => delay('infinite'))] } },
+  parameters: { msw: { handlers: [mockEndpoint(venue.getCommonGoodTotals, () => delay('infinite').then(() => ({ combined_total_cents: 0 })))] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Loading the total')).toBeInTheDocument();
   },

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
-import { buildFaqRow, contentHandlers } from '@croft/mocks';
+import { contentEndpoints as content } from '@croft/contracts';
+import { buildFaqRow, contentHandlers, mockEndpoint } from '@croft/mocks';
 import { FaqSection } from './faq-section';
 
 const meta = {
@@ -26,7 +27,7 @@ export const Home: Story = {
 
 export const Loading: Story = {
   parameters: {
-    msw: { handlers: [http.get('*/api/content/faq', async () => delay('infinite'))] },
+    msw: { handlers: [mockEndpoint(content.listFaq, () => delay('infinite').then(() => ({ items: [] })))] },
   },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Loading questions');

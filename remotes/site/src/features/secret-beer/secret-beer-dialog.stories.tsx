@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
 import { expect, within } from 'storybook/test';
-import { contentHandlers } from '@croft/mocks';
+import { contentEndpoints as content } from '@croft/contracts';
+import { contentHandlers, mockEndpoint } from '@croft/mocks';
 import { SecretBeerDialog } from './secret-beer-dialog';
 import { FALLBACK_WORDS } from './word-of-the-day';
 
@@ -28,7 +29,7 @@ export const WordOfTheDay: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { msw: { handlers: [http.get('*/api/content/secret-words', async () => delay('infinite'))] } },
+  parameters: { msw: { handlers: [mockEndpoint(content.listSecretWords, () => delay('infinite').then(() => ({ items: [] })))] } },
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await expect(await body.findByRole('status')).toHaveTextContent("Finding today's word");
