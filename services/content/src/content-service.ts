@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { CmsImageListResponse, GlobalTextResponse, PageKey, PageTextResponse, SecretWordListResponse } from '@croft/contracts';
-import { silentLogger, systemClock, type Clock, type Logger, type TokenVerifier } from '@croft/service-kit';
+import { MongoRateLimitStore, silentLogger, systemClock, type Clock, type Logger, type TokenVerifier } from '@croft/service-kit';
 import {
   cmsContentModel,
   cmsGlobalContentModel,
@@ -152,7 +152,16 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   router.use(faqRoutes(faq));
   router.use(textRoutes({ pageText, globalText }));
   router.use(imageRoutes(images));
-  router.use(secretWordRoutes({ book, list: wordList, verifyAccessToken: options.verifyAccessToken, writesPerMinute: options.secretWordWritesPerMinute }));
+  router.use(
+    secretWordRoutes({
+      book,
+      list: wordList,
+      verifyAccessToken: options.verifyAccessToken,
+      writesPerMinute: options.secretWordWritesPerMinute,
+      // Shared by every instance on the database (a per-process count would multiply the budget).
+      limitStore: new MongoRateLimitStore(options.db, { prefix: 'rl:content:secret-word-writes:', clock }),
+    }),
+  );
 
   return {
     router,

@@ -2,6 +2,7 @@
  * The newsletter service as a module (see ServiceModule in the service kit): the gateway lists it,
  * and `main.ts` runs it alone through the same composition.
  */
+import { newsletterEndpoints } from '@croft/contracts';
 import { capabilities, defineServiceModule, isHttpsOrigin } from '@croft/service-kit';
 import { newsletterConfigSchema } from './config';
 import { RETENTION_SWEEP_JOB, createNewsletterService } from './newsletter-service';
@@ -13,7 +14,7 @@ export const newsletterModule = defineServiceModule({
   provides: { isActiveSubscriber: capabilities.isActiveSubscriber },
   // RFC 8058 one-click unsubscribe is posted by mail providers, sometimes from a webmail page with
   // its own Origin; its unguessable token is the credential, so the Origin check lets it through.
-  publicWritePaths: [{ method: 'POST', path: '/unsubscribe' }],
+  publicWritePaths: [newsletterEndpoints.unsubscribe],
   jobs: [{ name: RETENTION_SWEEP_JOB, description: 'hourly: unsubscribed people’s details after 30 days, their records after 2 years' }],
   standalone({ config, logger }) {
     if (!isHttpsOrigin(config.PUBLIC_ORIGIN)) {

@@ -172,6 +172,8 @@ describe('staff: POST and PATCH /api/content/secret-words', () => {
   });
 
   it('rate-limits staff writes per client', async () => {
+    // Writes by earlier tests count in the same (shared) window: start a fresh one.
+    clock.advance(61_000);
     const limited = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, secretWordWritesPerMinute: 2 });
     const limitedApp = createServiceApp({ name: 'content', router: limited.router, logger: silentLogger(), publicOrigin: ORIGIN });
     const token = await tokens.token();
@@ -181,6 +183,21 @@ describe('staff: POST and PATCH /api/content/secret-words', () => {
     expect((await send()).status).toBe(404);
     expectError(await send(), 429, 'rate_limited');
     expect((await request(limitedApp).get('/api/content/secret-words')).status).toBe(200);
+  });
+
+  it('counts the write limit in the database, so two instances share one budget', async () => {
+    clock.advance(61_000);
+    const [one, two] = [1, 2].map(() => {
+      const service = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, secretWordWritesPerMinute: 2 });
+      return createServiceApp({ name: 'content', router: service.router, logger: silentLogger(), publicOrigin: ORIGIN });
+    });
+    const token = await tokens.token();
+    const send = (target: Express) =>
+      request(target).patch('/api/content/secret-words/0123456789abcdef01234567').set('Origin', ORIGIN).set('Authorization', `Bearer ${token}`).send({ is_active: false });
+    expect((await send(one)).status).toBe(404);
+    expect((await send(two)).status).toBe(404);
+    expectError(await send(one), 429, 'rate_limited');
+    expectError(await send(two), 429, 'rate_limited');
   });
 
   it('checks the token before the limit: anonymous requests never spend a staff member’s writes', async () => {

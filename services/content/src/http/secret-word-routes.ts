@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { contentEndpoints as content, type SecretWordListResponse } from '@croft/contracts';
+import type { Store } from 'express-rate-limit';
 import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import type { SecretWordBook } from '../domain/secret-words';
@@ -24,6 +25,8 @@ export function secretWordRoutes(options: {
   verifyAccessToken?: TokenVerifier;
   /** Staff writes per signed-in user per minute (default 30), counted after the token check. */
   writesPerMinute?: number;
+  /** Where the write limit counts (MongoDB, shared by every instance); this process's memory without it. */
+  limitStore?: Store;
 }): Router {
   const router = Router();
   const send = cachedJsonSender(content.listSecretWords, SECRET_WORDS_CACHE_CONTROL);
@@ -37,6 +40,7 @@ export function secretWordRoutes(options: {
     limit: options.writesPerMinute ?? DEFAULT_SECRET_WORD_WRITES_PER_MINUTE,
     keyPrefix: 'content-secret-words',
     keyGenerator: (req) => `user:${authClaims(req.res!).sub}`,
+    store: options.limitStore,
   });
 
   // The active words, oldest first.
