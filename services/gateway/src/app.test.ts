@@ -117,6 +117,18 @@ describe('gateway', () => {
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/cinema\.cdn\.example/);
   });
 
+  it('lists QA override origins in the manifest and the CSP only when REMOTE_OVERRIDE_ORIGINS names them', async () => {
+    const plain = await request(app()).get('/mf-manifest.json').expect(200);
+    expect(plain.body).not.toHaveProperty('qaOverrideOrigins');
+    const qa = app({ REMOTE_OVERRIDE_ORIGINS: 'https://qa.croft.example, http://localhost:4203' });
+    const manifest = await request(qa).get('/mf-manifest.json').expect(200);
+    expect(manifest.body.qaOverrideOrigins).toEqual(['https://qa.croft.example', 'http://localhost:4203']);
+    const page = await request(qa).get('/').expect(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'[^;]* https:\/\/qa\.croft\.example/);
+    expect(() => loadConfig(gatewayConfigSchema, { REMOTE_OVERRIDE_ORIGINS: 'https://qa.croft.example/path' })).toThrow('REMOTE_OVERRIDE_ORIGINS');
+    expect(() => loadConfig(gatewayConfigSchema, { REMOTE_OVERRIDE_ORIGINS: 'ftp://qa.croft.example' })).toThrow('REMOTE_OVERRIDE_ORIGINS');
+  });
+
   it('rejects a bad remote override at start-up', () => {
     expect(() => loadConfig(gatewayConfigSchema, { REMOTE_SITE_URL: 'javascript:alert(1)' })).toThrow(/REMOTE_SITE_URL/);
   });

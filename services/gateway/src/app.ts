@@ -57,8 +57,10 @@ function setCacheHeaders(res: express.Response, filePath: string): void {
   res.setHeader('Cache-Control', hashed ? LONG_CACHE : REVALIDATE);
 }
 
+/** Origins the page may load remotes from: the manifest's external entries and QA's allow-list. */
 function externalOrigins(manifest: RemoteManifest): string[] {
-  return [...new Set(Object.values(manifest.remotes).filter((u) => /^https?:/.test(u)).map((u) => new URL(u).origin))];
+  const entries = Object.values(manifest.remotes).filter((u) => /^https?:/.test(u)).map((u) => new URL(u).origin);
+  return [...new Set([...entries, ...(manifest.qaOverrideOrigins ?? [])])];
 }
 
 /** Where the static navigation of index.html ends: the prerendered page goes right after it. */

@@ -18,6 +18,28 @@ export const gatewayConfigSchema = baseConfigSchema(3000).extend({
     .default('secretkitchens.croftcommon.co.uk'),
   /** Redeploy one remote elsewhere without rebuilding the shell: REMOTE_<NAME>_URL per registered remote. */
   ...remoteUrlShape,
+  /**
+   * QA: origins the composed site may load a remote from instead (`?remote.cinema=<url>`),
+   * comma-separated http(s) origins. Unset (the default, production included): no override.
+   */
+  REMOTE_OVERRIDE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+      for (const origin of origins) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as https://qa.croftcommon.co.uk` });
+        }
+      }
+      return origins;
+    }),
   /** Uploaded files: BLOB_STORE, BLOB_DIR, BLOB_URL_SECRET (required in production), S3_*. */
   ...blobConfigShape,
 }).superRefine((config, ctx) => {

@@ -26,8 +26,11 @@ export const remoteUrlShape = Object.fromEntries(REMOTES.map((r) => [remoteUrlVa
 >;
 
 /** The runtime manifest: each remote's entry, served from this gateway unless overridden. */
-export function buildRemoteManifest(config: Partial<Record<RemoteUrlVariable, string>>): RemoteManifest {
+export function buildRemoteManifest(
+  config: Partial<Record<RemoteUrlVariable, string>> & { REMOTE_OVERRIDE_ORIGINS?: readonly string[] },
+): RemoteManifest {
   const remotes = {} as Record<RemoteName, string>;
   for (const { name } of REMOTES) remotes[name] = config[remoteUrlVariable(name)] ?? remoteEntryPath(name);
-  return { remotes };
+  const overrides = config.REMOTE_OVERRIDE_ORIGINS ?? [];
+  return overrides.length ? { remotes, qaOverrideOrigins: [...overrides] } : { remotes };
 }
