@@ -9,7 +9,9 @@ import * as z from 'zod/mini';
 // string is written anywhere else (endpoint-paths.test.ts checks).
 // ---------------------------------------------------------------------------------------------
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from './endpoint-url';
+
+export { endpointParamNames, endpointRoute, endpointUrl, type EndpointRoute, type HttpMethod } from './endpoint-url';
 
 export type Schema = z.core.$ZodType;
 
@@ -67,41 +69,6 @@ export type EndpointReply<E extends EndpointDefinition> = z.input<E['response']>
 
 /** True when the caller may omit the whole request object. */
 export type RequestOptional<E extends EndpointDefinition> = NoKeys extends EndpointRequest<E> ? true : false;
-
-/** The endpoint's full path: '/api/venue/bookings/:id/resend'. */
-export function endpointRoute(endpoint: EndpointDefinition): string {
-  return `/api/${endpoint.service}${endpoint.path}`;
-}
-
-/** The parameter names in an endpoint's path, in order. */
-export function endpointParamNames(endpoint: EndpointDefinition): string[] {
-  return [...endpoint.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]);
-}
-
-/**
- * The URL path for one call: parameters substituted (URI-encoded) and the query appended
- * (undefined values left out, arrays repeated). Throws when a path parameter is missing.
- */
-export function endpointUrl(
-  endpoint: EndpointDefinition,
-  request: { params?: unknown; query?: unknown } = {},
-): string {
-  const params = (request.params ?? {}) as Record<string, unknown>;
-  const path = endpointRoute(endpoint).replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`${endpoint.method} ${endpoint.path}: path parameter "${name}" is missing`);
-    }
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
 
 /** Every endpoint in a record of endpoints (e.g. `endpointsOf(venueEndpoints)`), for tests and tooling. */
 export function endpointsOf(group: Record<string, EndpointDefinition>): EndpointDefinition[] {

@@ -1,3 +1,4 @@
+import { SESSION_ROUTES, endpointUrl } from '@croft/contracts/session-routes';
 import { readClaims } from './jwt-claims';
 
 export interface SessionUser {
@@ -43,7 +44,7 @@ export interface VisibilitySource {
 }
 
 export interface SessionClientOptions {
-  /** Where the identity service is mounted (same origin; the refresh cookie rides along). */
+  /** Prefix for the identity endpoints' paths: '' on the site (same origin; the refresh cookie rides along). */
   baseUrl?: string;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
   timers?: Timers;
@@ -84,7 +85,7 @@ export const REFRESH_RETRY_BASE_MS = 200;
  * server failures with exponential back-off; a non-retryable failure removes the session.
  */
 export function createSessionClient(options: SessionClientOptions = {}) {
-  const base = options.baseUrl ?? '/api/identity';
+  const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   const timers = options.timers ?? browserTimers;
   const visibility = options.visibility ?? documentVisibility;
@@ -140,8 +141,8 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     emit(event);
   }
 
-  async function post(path: string, body?: unknown): Promise<Response> {
-    return doFetch(`${base}${path}`, {
+  async function post(url: string, body?: unknown): Promise<Response> {
+    return doFetch(`${base}${url}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -150,7 +151,7 @@ export function createSessionClient(options: SessionClientOptions = {}) {
   }
 
   async function refreshOnce(): Promise<Session> {
-    const res = await post('/token?grant_type=refresh_token');
+    const res = await post(endpointUrl(SESSION_ROUTES.refreshSession, { query: { grant_type: 'refresh_token' } }));
     if (res.ok) return (await res.json()) as Session;
     const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
     const code = body?.error?.code ?? `http_${res.status}`;
@@ -234,7 +235,7 @@ export function createSessionClient(options: SessionClientOptions = {}) {
     },
     refresh,
     async signOut(): Promise<void> {
-      const res = await doFetch(`${base}/logout`, {
+      const res = await doFetch(`${base}${endpointUrl(SESSION_ROUTES.logout)}`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: session ? { authorization: `Bearer ${session.access_token}` } : {},

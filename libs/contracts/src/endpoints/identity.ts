@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { SESSION_ROUTES } from './session-routes';
 import {
   authOptionsBodySchema,
   authOptionsResponseSchema,
@@ -89,9 +90,7 @@ export const identityEndpoints = {
   }),
   /** A new session from the refresh token (cookie, or body), which is rotated. */
   refreshSession: defineEndpoint({
-    service: 'identity',
-    method: 'POST',
-    path: '/token',
+    ...SESSION_ROUTES.refreshSession,
     query: refreshQuerySchema,
     body: refreshBodySchema,
     response: sessionSchema,
@@ -117,9 +116,7 @@ export const identityEndpoints = {
   }),
   /** Ends this session (local), every session (global) or every other one (others); 204, cookie cleared. */
   logout: defineEndpoint({
-    service: 'identity',
-    method: 'POST',
-    path: '/logout',
+    ...SESSION_ROUTES.logout,
     query: logoutQuerySchema,
     response: noContent,
     status: 204,
