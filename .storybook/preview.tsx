@@ -4,6 +4,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import type { RequestHandler } from 'msw';
 import { ToastProvider, dismissToast } from '@croft/ui';
 import { SCENARIOS, scenarioHandlers } from '@croft/mocks';
+import { FreshQueryProvider } from '@croft/query/testing';
 import '../libs/ui/src/global.css';
 
 /**
@@ -45,6 +46,8 @@ const preview: Preview = {
   initialGlobals: { scenario: 'default' },
   loaders: [lazyMswLoader],
   decorators: [
+    // Every story gets a QueryClient of its own (no cached answer leaks between stories).
+    (Story, { id }) => <FreshQueryProvider key={id}><Story /></FreshQueryProvider>,
     (Story) => (
       <ToastProvider>
         <Story />

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@croft/router';
 import { ToastProvider } from '@croft/ui';
+import { QueryProvider } from '@croft/query';
 import { restoreSession } from '@croft/session';
 import { AppRoutes } from './app/routes';
 import { SessionProvider } from './app/session-provider';
@@ -29,13 +30,15 @@ export async function start(manifest: Promise<RemoteLocations>): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <ToastProvider>
-          <SessionProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </SessionProvider>
-        </ToastProvider>
+        <QueryProvider>
+          <ToastProvider>
+            <SessionProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </SessionProvider>
+          </ToastProvider>
+        </QueryProvider>
       </StrictMode>,
     );
   });

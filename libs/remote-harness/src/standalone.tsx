@@ -2,6 +2,7 @@ import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from '@croft/router';
 import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
+import { QueryProvider } from '@croft/query';
 import { startMockWorker } from '@croft/mocks/browser';
 import { MOCK_SIGN_IN_CODE, scenarioHandlers, scenariosFromSearch } from '@croft/mocks';
 import { ScenarioPanel } from './scenario-panel';
@@ -45,22 +46,25 @@ export async function startStandalone({ name, routes, demos = {} }: StandaloneOp
   const hasIndex = '/' in all;
   createRoot(container).render(
     <StrictMode>
-      <ToastProvider>
-        <BrowserRouter>
-          <div className="cc-standalone-banner" role="note">
-            Standalone {name} · MSW mocks · sign-in code {MOCK_SIGN_IN_CODE}
-          </div>
-          <ScenarioPanel active={scenarios.ids} unknown={scenarios.unknown} />
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <Routes>
-              {!hasIndex && <Route path="/" element={<StandaloneIndex name={name} paths={Object.keys(all)} />} />}
-              {Object.entries(all).map(([path, Page]) => (
-                <Route key={path} path={path} element={<Page />} />
-              ))}
-            </Routes>
-          </Suspense>
-        </BrowserRouter>
-      </ToastProvider>
+      {/* The same data layer as in the shell: a standalone remote is its own host, with its one QueryClient. */}
+      <QueryProvider>
+        <ToastProvider>
+          <BrowserRouter>
+            <div className="cc-standalone-banner" role="note">
+              Standalone {name} · MSW mocks · sign-in code {MOCK_SIGN_IN_CODE}
+            </div>
+            <ScenarioPanel active={scenarios.ids} unknown={scenarios.unknown} />
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <Routes>
+                {!hasIndex && <Route path="/" element={<StandaloneIndex name={name} paths={Object.keys(all)} />} />}
+                {Object.entries(all).map(([path, Page]) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
+        </ToastProvider>
+      </QueryProvider>
     </StrictMode>,
   );
 }

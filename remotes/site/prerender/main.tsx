@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createQueryClient, QueryClientProvider } from '@croft/query';
 import { prerenderTargets } from './targets';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -55,7 +56,8 @@ function main(): void {
   const out = resolve(root, argValue('--out') ?? 'dist/prerender');
   const pages: Record<string, string> = {};
   for (const { path, element } of prerenderTargets()) {
-    pages[path] = renderToStaticMarkup(element);
+    // An empty cache: the CMS text reads do not run on the server, so the bundled text renders.
+    pages[path] = renderToStaticMarkup(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>);
   }
   // Only the stylesheets whose classes the prerendered HTML uses (the component library's index
   // imports every component's styles; a visitor's first paint needs a handful).

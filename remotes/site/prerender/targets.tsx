@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { HeroCarousel } from '@croft/ui';
 import { SectionHero } from '../src/features/section-page/section-hero';
 import { SECTION_PAGE_CLASS, type SectionPageKey } from '../src/features/section-page/section-page-keys';
-import { catalogueImages } from '../src/features/hero-carousel-data/use-carousel-images';
+import { catalogueImages } from '../src/features/hero-carousel-data/carousel-image';
 import { HomeHeroText } from '../src/pages/home-hero-text';
 
 export const PRERENDER_ATTRIBUTE = 'data-prerendered';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from '@croft/router';
+import { createTestQueryClient, queryWrapper } from '@croft/query/testing';
+import { globalTextQuery } from './api/get-brand-name';
 import { Layout } from './layout';
 
 const probe: { navigate?: NavigateFunction; pathname?: string; search?: string } = {};
@@ -10,6 +12,13 @@ function Probe() {
   probe.pathname = location.pathname;
   probe.search = location.search;
   return null;
+}
+
+/** The brand name's read answers at once with no rows (these tests are about navigation). */
+function noContent() {
+  const client = createTestQueryClient();
+  client.setQueryData(globalTextQuery().queryKey, []);
+  return client;
 }
 
 function setup(initial: string) {
@@ -24,6 +33,7 @@ function setup(initial: string) {
         </Route>
       </Routes>
     </MemoryRouter>,
+    { wrapper: queryWrapper(noContent()) },
   );
 }
 

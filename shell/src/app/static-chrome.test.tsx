@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from '@croft/router';
+import { queryWrapper } from '@croft/query/testing';
 import { TopNav } from './top-nav';
 
 /**
@@ -15,10 +16,13 @@ describe('static first paint', () => {
     const html = readFileSync(resolve(__dirname, '../index.html'), 'utf8');
     const match = /<!-- static-chrome:start -->([\s\S]*?)<!-- static-chrome:end -->/.exec(html);
     expect(match, 'index.html lost its static-chrome markers').not.toBeNull();
+    const Query = queryWrapper();
     const rendered = renderToStaticMarkup(
-      <MemoryRouter initialEntries={['/']}>
-        <TopNav />
-      </MemoryRouter>,
+      <Query>
+        <MemoryRouter initialEntries={['/']}>
+          <TopNav />
+        </MemoryRouter>
+      </Query>,
     );
     expect(match![1].trim()).toBe(rendered);
   });

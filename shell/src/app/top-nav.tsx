@@ -4,7 +4,7 @@ import { previewImageFor, type PageKey } from '@croft/contracts';
 import { MemberMenu } from './member-menu';
 import { usePageTransition } from './overlays/transition-context';
 import { preloadSectionImages } from './overlays/image-preload';
-import { useBrandName } from './use-brand-name';
+import { useBrandName } from './api/get-brand-name';
 import './top-nav.css';
 
 /** Navigation entries in the order of the spec (file 000 §2). */

@@ -4,7 +4,7 @@ import { HomeHeroText } from './home-hero-text';
 import { FaqSection } from '../features/faq/faq-section';
 import { SiteFooter } from '../features/footer/site-footer';
 import { PageActions } from '@croft/menus';
-import { useCarouselImages } from '../features/hero-carousel-data/use-carousel-images';
+import { useCarouselImages } from '../features/hero-carousel-data/api/get-carousel-images';
 import { TextSection } from '../features/section-page/text-section';
 import '../features/section-page/section-page.css';
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
+import { createTestQueryClient, queryWrapper } from '@croft/query/testing';
+import { globalTextQuery } from '../api/get-brand-name';
 import { TopNav } from '../top-nav';
 import { TransitionProvider } from './transition-context';
 import { IntroOverlay, INTRO_PLAYED_KEY } from './intro-overlay';
@@ -14,6 +16,13 @@ function Where() {
   return null;
 }
 
+/** The brand name's read answers at once with no rows (these tests are about the overlays). */
+function noContent() {
+  const client = createTestQueryClient();
+  client.setQueryData(globalTextQuery().queryKey, []);
+  return client;
+}
+
 function renderNav(initial = '/') {
   return render(
     <MemoryRouter initialEntries={[initial]}>
@@ -25,6 +34,7 @@ function renderNav(initial = '/') {
         </Routes>
       </TransitionProvider>
     </MemoryRouter>,
+    { wrapper: queryWrapper(noContent()) },
   );
 }
 

@@ -5,15 +5,17 @@ import { GLOBAL_TEXT_DEFAULTS, PAGE_TEXT_DEFAULTS } from '@croft/contracts';
 import { buildCmsTextRow, buildGlobalTextRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from '@croft/api-client';
+import { queryWrapper } from '@croft/query/testing';
 import { CmsText, positioningClasses } from './cms-text';
-import { useGlobalText, usePageText } from './use-page-text';
+import { usePageText } from './api/get-page-text';
+import { useGlobalText } from './api/get-global-text';
 
 const server = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-// A fresh client per test: the text cache is per client (and per session for the default one).
+// Each test renders inside its own fresh QueryClient (queryWrapper), so no text is cached across tests.
 const newClient = () => createContentClient({ baseUrl: 'http://api.test' });
 
 describe('CmsText', () => {
@@ -26,7 +28,7 @@ describe('CmsText', () => {
         ],
       }),
     );
-    render(<CmsText page="cafe" section="hero" contentKey="title" as="h1" client={newClient()} />);
+    render(<CmsText page="cafe" section="hero" contentKey="title" as="h1" client={newClient()} />, { wrapper: queryWrapper() });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PAGE_TEXT_DEFAULTS.cafe.hero.title);
     expect(await screen.findByRole('heading', { level: 1, name: 'The Cafe, from the CMS' })).toBeInTheDocument();
     expect(screen.queryByText('A newer draft')).not.toBeInTheDocument();
@@ -44,6 +46,7 @@ describe('CmsText', () => {
         <CmsText page="beer" section="hero" contentKey="title" as="h2" client={client} />
         <CmsText page="beer" section="about" contentKey="body" client={client} />
       </>,
+      { wrapper: queryWrapper() },
     );
     expect(await screen.findByRole('heading', { name: 'Beer from the CMS' })).toBeInTheDocument();
     expect(screen.getByText(PAGE_TEXT_DEFAULTS.beer.about.body)).toBeInTheDocument();
@@ -59,12 +62,13 @@ describe('CmsText', () => {
       }),
     );
     const client = newClient();
-    const { unmount } = render(<CmsText page="hall" section="about" contentKey="heading" as="h2" client={client} />);
+    const wrapper = queryWrapper();
+    const { unmount } = render(<CmsText page="hall" section="about" contentKey="heading" as="h2" client={client} />, { wrapper });
     await waitFor(() => expect(log).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('heading')).toHaveTextContent(PAGE_TEXT_DEFAULTS.hall.about.heading);
     unmount();
-    render(<CmsText page="hall" section="hero" contentKey="title" as="h1" client={client} />);
-    render(<CmsText page="hall" section="hero" contentKey="subtitle" client={client} />);
+    render(<CmsText page="hall" section="hero" contentKey="title" as="h1" client={client} />, { wrapper });
+    render(<CmsText page="hall" section="hero" contentKey="subtitle" client={client} />, { wrapper });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PAGE_TEXT_DEFAULTS.hall.hero.title);
     await new Promise((r) => setTimeout(r, 20));
     expect(calls).toBe(1);
@@ -88,7 +92,7 @@ describe('CmsText', () => {
         ],
       }),
     );
-    render(<CmsText page="kitchens" section="details" contentKey="body" client={newClient()} className="extra" />);
+    render(<CmsText page="kitchens" section="details" contentKey="body" client={newClient()} className="extra" />, { wrapper: queryWrapper() });
     // The bundled text shows first (it mentions the Sunday roast too); wait for the published row.
     const text = await screen.findByText(/^Noon to 9\.30pm/);
     expect(text.textContent).toBe('Noon to 9.30pm\nSunday roast from noon');
@@ -108,7 +112,7 @@ describe('CmsText', () => {
 
   it('renders nothing for a key that exists nowhere', async () => {
     server.use(...contentHandlers({ pageText: [] }));
-    const { container } = render(<CmsText page="home" section="nowhere" contentKey="title" client={newClient()} />);
+    const { container } = render(<CmsText page="home" section="nowhere" contentKey="title" client={newClient()} />, { wrapper: queryWrapper() });
     await new Promise((r) => setTimeout(r, 10));
     expect(container).toBeEmptyDOMElement();
   });
@@ -126,21 +130,22 @@ describe('usePageText and useGlobalText', () => {
   it('reads the whole page in one request and resolves every key', async () => {
     server.use(...contentHandlers());
     const client = newClient();
-    const { result } = renderHook(() => usePageText('community', client));
+    const wrapper = queryWrapper();
+    const { result } = renderHook(() => usePageText('community', client), { wrapper });
     expect(result.current.ready).toBe(false);
     expect(result.current.text('hero', 'title')).toBe(PAGE_TEXT_DEFAULTS.community.hero.title);
     await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.text('details', 'body')).toBe(PAGE_TEXT_DEFAULTS.community.details.body);
     expect(result.current.text('missing', 'key')).toBe('');
-    // A later mount on the same client is ready at once.
-    const again = renderHook(() => usePageText('community', client));
+    // A later mount in the same QueryClient is ready at once.
+    const again = renderHook(() => usePageText('community', client), { wrapper });
     expect(again.result.current.ready).toBe(true);
   });
 
   it('gives the brand name from global content, with the bundled fallback', async () => {
     server.use(...contentHandlers({ globalText: [buildGlobalTextRow({ content_key: 'brand_name', content_value: 'CROFT COMMON' })] }));
     const client = newClient();
-    const { result } = renderHook(() => useGlobalText(client));
+    const { result } = renderHook(() => useGlobalText(client), { wrapper: queryWrapper() });
     expect(result.current.text('brand_name')).toBe('Croft Common');
     await waitFor(() => expect(result.current.text('brand_name')).toBe('CROFT COMMON'));
     expect(result.current.text('tagline')).toBe(GLOBAL_TEXT_DEFAULTS.tagline);
@@ -148,7 +153,7 @@ describe('usePageText and useGlobalText', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...contentHandlers({ failures: { globalText: 503 } }));
     const failingClient = newClient();
-    const failed = renderHook(() => useGlobalText(failingClient));
+    const failed = renderHook(() => useGlobalText(failingClient), { wrapper: queryWrapper() });
     await waitFor(() => expect(failed.result.current.ready).toBe(true));
     expect(failed.result.current.text('brand_name')).toBe('Croft Common');
     expect(log).toHaveBeenCalledTimes(1);

@@ -1,7 +1,7 @@
 import type { ElementType } from 'react';
 import type { PageKey, Positioning } from '@croft/contracts';
 import type { ContentClient } from '@croft/api-client';
-import { usePageText } from './use-page-text';
+import { usePageText } from './api/get-page-text';
 import './cms-text.css';
 
 export type CmsTextElement = 'h1' | 'h2' | 'h3' | 'h4' | 'p' | 'span' | 'div';

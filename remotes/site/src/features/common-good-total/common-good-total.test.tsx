@@ -4,6 +4,7 @@ import { MemoryRouter } from '@croft/router';
 import { venueHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createVenueClient } from '@croft/api-client';
+import { queryWrapper } from '@croft/query/testing';
 import { CommonGoodTotal } from './common-good-total';
 
 const server = createMockServer();
@@ -18,6 +19,7 @@ function renderTotal() {
     <MemoryRouter>
       <CommonGoodTotal client={client} />
     </MemoryRouter>,
+    { wrapper: queryWrapper() },
   );
 }
 

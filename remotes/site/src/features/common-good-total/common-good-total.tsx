@@ -2,7 +2,7 @@ import { Link } from '@croft/router';
 import { VisuallyHidden } from '@croft/ui';
 import type { VenueClient } from '@croft/api-client';
 import { formatPence, UNKNOWN_AMOUNT } from './format-pence';
-import { useCommonGoodTotal } from './use-common-good-total';
+import { useCommonGoodTotal } from './api/get-common-good-total';
 import './common-good-total.css';
 
 export interface CommonGoodTotalProps {

@@ -2,7 +2,7 @@ import { Link } from '@croft/router';
 import { PageFrame, VisuallyHidden } from '@croft/ui';
 import type { VenueClient } from '@croft/api-client';
 import { formatPence, UNKNOWN_AMOUNT } from '../common-good-total/format-pence';
-import { useCommonGoodTotal } from '../common-good-total/use-common-good-total';
+import { useCommonGoodTotal } from '../common-good-total/api/get-common-good-total';
 import './common-good.css';
 
 const WHERE_IT_COMES_FROM = [

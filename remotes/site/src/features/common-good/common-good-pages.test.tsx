@@ -7,6 +7,7 @@ import { venueHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createVenueClient } from '@croft/api-client';
 import { ToastProvider, createToastStore, type ToastStore } from '@croft/ui';
+import { queryWrapper } from '@croft/query/testing';
 import { CommonGoodPage } from './common-good-page';
 import { CommonGoodMessagePage, MESSAGE_PAGE_TEXT } from './common-good-message-page';
 import { MESSAGE_ERRORS } from './message-rules';
@@ -27,6 +28,7 @@ function renderWithProviders(node: React.ReactNode) {
     <MemoryRouter>
       <ToastProvider store={store}>{node}</ToastProvider>
     </MemoryRouter>,
+    { wrapper: queryWrapper() },
   );
 }
 

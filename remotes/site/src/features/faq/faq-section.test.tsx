@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { buildFaqRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from '@croft/api-client';
+import { queryWrapper } from '@croft/query/testing';
 import { FaqSection } from './faq-section';
 
 const server = createMockServer();
@@ -23,7 +24,7 @@ describe('FaqSection', () => {
         ],
       }),
     );
-    render(<FaqSection page="home" client={client} />);
+    render(<FaqSection page="home" client={client} />, { wrapper: queryWrapper() });
     expect(await screen.findByRole('heading', { name: 'Questions, answered' })).toBeInTheDocument();
     const questions = await screen.findAllByText(/\?$/);
     expect(questions.map((q) => q.textContent)).toEqual(['When do you open?', 'Are dogs welcome?']);
@@ -34,7 +35,7 @@ describe('FaqSection', () => {
   it('renders nothing, and logs, when the FAQ cannot be read', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...contentHandlers({ failWith: 500 }));
-    const { container } = render(<FaqSection page="home" client={client} />);
+    const { container } = render(<FaqSection page="home" client={client} />, { wrapper: queryWrapper() });
     await vi.waitFor(() => expect(log).toHaveBeenCalled());
     expect(container).toBeEmptyDOMElement();
     log.mockRestore();

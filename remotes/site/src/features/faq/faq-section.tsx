@@ -1,7 +1,7 @@
 import type { PageKey } from '@croft/contracts';
 import { Accordion, Spinner } from '@croft/ui';
 import type { ContentClient } from '@croft/api-client';
-import { useFaq } from './use-faq';
+import { useFaq } from './api/get-faq';
 import './faq-section.css';
 
 export function FaqSection({ page, client }: { page: PageKey; client?: ContentClient }) {

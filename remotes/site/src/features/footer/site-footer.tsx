@@ -1,7 +1,7 @@
 import { Link } from '@croft/router';
 import { CommonGoodTotal } from '../common-good-total/common-good-total';
 import { LazyNewsletterForm } from './lazy-newsletter-form';
-import { useGlobalText } from '../cms-text/use-page-text';
+import { useGlobalText } from '../cms-text/api/get-global-text';
 import './site-footer.css';
 
 const FOOTER_LINKS = [

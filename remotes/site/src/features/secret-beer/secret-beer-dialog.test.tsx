@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { buildSecretWordRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from '@croft/api-client';
+import { queryWrapper } from '@croft/query/testing';
 import { SecretBeerDialog } from './secret-beer-dialog';
 import { FALLBACK_WORDS } from './word-of-the-day';
 
@@ -27,7 +28,7 @@ describe('SecretBeerDialog', () => {
 
   it('reads the active words when it opens and shows the word of the (UTC) day', async () => {
     server.use(...contentHandlers({ secretWords: [...words, buildSecretWordRow({ word: 'retired', is_active: false, created_at: '2024-01-01T00:00:00.000Z' })] }));
-    render(<SecretBeerDialog open onClose={() => undefined} client={client} />);
+    render(<SecretBeerDialog open onClose={() => undefined} client={client} />, { wrapper: queryWrapper() });
     expect(screen.getByRole('status')).toHaveTextContent("Finding today's word");
     expect(await screen.findByText('cask')).toHaveClass('site-beer-word');
     expect(screen.getByText('Not-So-Common IPA: 2.5/5')).toBeInTheDocument();
@@ -37,14 +38,14 @@ describe('SecretBeerDialog', () => {
   it('changes word at midnight UTC', async () => {
     vi.setSystemTime(new Date('2026-01-04T00:00:01Z'));
     server.use(...contentHandlers({ secretWords: words }));
-    render(<SecretBeerDialog open onClose={() => undefined} client={client} />);
+    render(<SecretBeerDialog open onClose={() => undefined} client={client} />, { wrapper: queryWrapper() });
     expect(await screen.findByText('dray')).toBeInTheDocument();
   });
 
   it('falls back to the built-in list when the read fails, logging only', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(...contentHandlers({ failures: { secretWords: 500 } }));
-    render(<SecretBeerDialog open onClose={() => undefined} client={client} />);
+    render(<SecretBeerDialog open onClose={() => undefined} client={client} />, { wrapper: queryWrapper() });
     expect(await screen.findByText(FALLBACK_WORDS[2])).toBeInTheDocument();
     expect(log).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/went wrong/)).not.toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('SecretBeerDialog', () => {
 
   it('falls back to the built-in list when no word is active', async () => {
     server.use(...contentHandlers({ secretWords: [] }));
-    render(<SecretBeerDialog open onClose={() => undefined} client={client} />);
+    render(<SecretBeerDialog open onClose={() => undefined} client={client} />, { wrapper: queryWrapper() });
     expect(await screen.findByText(FALLBACK_WORDS[2])).toBeInTheDocument();
   });
 
@@ -65,11 +66,12 @@ describe('SecretBeerDialog', () => {
         return HttpResponse.json({ items: ['amber'] });
       }),
     );
-    const { rerender } = render(<SecretBeerDialog open={false} onClose={() => undefined} client={client} />);
+    const { rerender } = render(<SecretBeerDialog open={false} onClose={() => undefined} client={client} />, { wrapper: queryWrapper() });
     await new Promise((r) => setTimeout(r, 10));
     expect(calls).toBe(0);
     rerender(<SecretBeerDialog open onClose={() => undefined} client={client} />);
     await waitFor(() => expect(calls).toBe(1));
+    expect(await screen.findByText('amber')).toBeInTheDocument();
     rerender(<SecretBeerDialog open={false} onClose={() => undefined} client={client} />);
     rerender(<SecretBeerDialog open onClose={() => undefined} client={client} />);
     await waitFor(() => expect(calls).toBe(2));

@@ -1,6 +1,6 @@
 import type { ContentClient } from '@croft/api-client';
 import { Dialog, Spinner } from '@croft/ui';
-import { useSecretWords } from './use-secret-words';
+import { useSecretWords } from './api/get-secret-words';
 import { wordOfTheDay } from './word-of-the-day';
 import './secret-beer-dialog.css';
 

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import { queryWrapper } from '@croft/query/testing';
 import { SectionHero } from './section-hero';
 
 describe('SectionHero', () => {
   afterEach(() => document.querySelectorAll('main[data-prerendered]').forEach((n) => n.remove()));
 
   it('renders the section\'s first image eagerly at high priority with the CMS title', () => {
-    render(<SectionHero page="beer" titleId="t" />);
+    render(<SectionHero page="beer" titleId="t" />, { wrapper: queryWrapper() });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The Beer Hall');
     const img = document.querySelector('.site-hero img')!;
     expect(img).toHaveAttribute('fetchpriority', 'high');
@@ -21,7 +22,7 @@ describe('SectionHero', () => {
     prerendered.innerHTML = '<section class="site-hero"><picture class="cc-picture"><img id="server-img" alt=""></picture></section>';
     document.body.append(prerendered);
     const serverImage = document.getElementById('server-img');
-    render(<SectionHero page="beer" titleId="t" />);
+    render(<SectionHero page="beer" titleId="t" />, { wrapper: queryWrapper() });
     const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
     expect(hero.querySelector('img')).toBe(serverImage);
   });
@@ -32,7 +33,7 @@ describe('SectionHero', () => {
     prerendered.dataset.section = 'cafe';
     prerendered.innerHTML = '<section class="site-hero"><picture class="cc-picture"><img id="cafe-img" alt=""></picture></section>';
     document.body.append(prerendered);
-    render(<SectionHero page="beer" titleId="t" />);
+    render(<SectionHero page="beer" titleId="t" />, { wrapper: queryWrapper() });
     const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
     expect(hero.querySelector('#cafe-img')).toBeNull();
   });
@@ -44,7 +45,7 @@ describe('SectionHero', () => {
     prerendered.innerHTML = '<section class="site-hero"><picture class="cc-picture"><img id="server-img" alt=""></picture></section>';
     document.body.append(prerendered);
     const serverImage = document.getElementById('server-img')!;
-    render(<SectionHero page="beer" titleId="t" />);
+    render(<SectionHero page="beer" titleId="t" />, { wrapper: queryWrapper() });
     const hero = screen.getByRole('heading', { level: 1 }).closest('section')!;
     expect(hero.querySelector('img')).toBe(serverImage);
     await act(async () => serverImage.dispatchEvent(new Event('error')));

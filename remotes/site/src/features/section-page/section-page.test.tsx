@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
 import { ToastProvider } from '@croft/ui';
 import { PAGE_TEXT_DEFAULTS } from '@croft/contracts';
 import { createMockServer } from '@croft/mocks/node';
+import { queryWrapper } from '@croft/query/testing';
 import { SectionPage, acceptsSecretSeven, COMMON_GOOD_TOAST } from './section-page';
 
 const server = createMockServer();
@@ -28,6 +29,7 @@ function renderPage(page: 'community' | 'kitchens' | 'cocktails' | 'beer') {
         </Routes>
       </MemoryRouter>
     </ToastProvider>,
+    { wrapper: queryWrapper() },
   );
 }
 

@@ -5,7 +5,9 @@ import { BACKGROUND_SETS } from '@croft/contracts';
 import { buildCmsImageRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from '@croft/api-client';
-import { catalogueImages, fromCmsRow, useCarouselImages } from './use-carousel-images';
+import { queryWrapper } from '@croft/query/testing';
+import { catalogueImages, fromCmsRow } from '../carousel-image';
+import { useCarouselImages } from './get-carousel-images';
 
 const server = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -26,7 +28,7 @@ describe('useCarouselImages', () => {
       }),
     );
     const client = newClient();
-    const { result } = renderHook(() => useCarouselImages('home', 'hero', client));
+    const { result } = renderHook(() => useCarouselImages('home', 'hero', client), { wrapper: queryWrapper() });
     expect(result.current).toEqual({ status: 'loading', source: 'catalogue', images: catalogueImages('home') });
     expect(result.current.images.map((i) => i.imageId)).toEqual(BACKGROUND_SETS.home.map((b) => b.id));
     await waitFor(() => expect(result.current.status).toBe('ready'));
@@ -41,7 +43,7 @@ describe('useCarouselImages', () => {
   it('falls back to the catalogue set when the carousel is empty', async () => {
     server.use(...contentHandlers());
     const client = newClient();
-    const { result } = renderHook(() => useCarouselImages('cafe', 'hero', client));
+    const { result } = renderHook(() => useCarouselImages('cafe', 'hero', client), { wrapper: queryWrapper() });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.source).toBe('catalogue');
     expect(result.current.images).toBe(catalogueImages('cafe'));
@@ -57,11 +59,12 @@ describe('useCarouselImages', () => {
       }),
     );
     const client = newClient();
-    const first = renderHook(() => useCarouselImages('beer', 'background', client));
+    const wrapper = queryWrapper();
+    const first = renderHook(() => useCarouselImages('beer', 'background', client), { wrapper });
     await waitFor(() => expect(first.result.current.status).toBe('ready'));
     expect(first.result.current).toMatchObject({ source: 'catalogue', images: catalogueImages('beer') });
     expect(log).toHaveBeenCalledTimes(1);
-    const second = renderHook(() => useCarouselImages('beer', 'background', client));
+    const second = renderHook(() => useCarouselImages('beer', 'background', client), { wrapper });
     expect(second.result.current.status).toBe('ready');
     await new Promise((r) => setTimeout(r, 10));
     expect(calls).toBe(1);
@@ -73,6 +76,7 @@ describe('useCarouselImages', () => {
     const client = newClient();
     const { result, rerender } = renderHook(({ page }) => useCarouselImages(page, 'background', client), {
       initialProps: { page: 'hall' as const } as { page: 'hall' | 'kitchens' },
+      wrapper: queryWrapper(),
     });
     await waitFor(() => expect(result.current.source).toBe('cms'));
     expect(result.current.images.map((i) => i.imageId)).toEqual(BACKGROUND_SETS.hall.map((b) => b.id));

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { COMMON_GOOD_POLL_MS } from '@croft/contracts';
 import type { VenueClient } from '@croft/api-client';
-import { useCommonGoodTotal } from './use-common-good-total';
+import { queryWrapper } from '@croft/query/testing';
+import { useCommonGoodTotal } from './get-common-good-total';
 
 /** A client whose total answers come from a queue (a number, or an Error to fail). */
 function scriptedClient(answers: (number | Error)[]) {
@@ -21,7 +22,8 @@ function scriptedClient(answers: (number | Error)[]) {
 let visibility: DocumentVisibilityState = 'visible';
 function setVisibility(value: DocumentVisibilityState) {
   visibility = value;
-  document.dispatchEvent(new Event('visibilitychange'));
+  // As in a browser, the event bubbles from the document to the window (where react-query listens).
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
 beforeEach(() => {
@@ -40,7 +42,7 @@ describe('useCommonGoodTotal', () => {
   it('polls every 60 s', async () => {
     expect(COMMON_GOOD_POLL_MS).toBe(60_000);
     const { client, getCommonGoodTotal } = scriptedClient([100, 250, 400]);
-    const { result } = renderHook(() => useCommonGoodTotal(client));
+    const { result } = renderHook(() => useCommonGoodTotal(client), { wrapper: queryWrapper() });
     expect(result.current).toEqual({ status: 'loading' });
     await tick(0);
     expect(getCommonGoodTotal).toHaveBeenCalledTimes(1);
@@ -58,7 +60,7 @@ describe('useCommonGoodTotal', () => {
 
   it('pauses while the tab is hidden and reads at once when it is shown again', async () => {
     const { client, getCommonGoodTotal } = scriptedClient([100, 200]);
-    const { result } = renderHook(() => useCommonGoodTotal(client));
+    const { result } = renderHook(() => useCommonGoodTotal(client), { wrapper: queryWrapper() });
     await tick(0);
     expect(getCommonGoodTotal).toHaveBeenCalledTimes(1);
 
@@ -80,7 +82,7 @@ describe('useCommonGoodTotal', () => {
   it('is unknown when the first read fails, keeps the last amount when a refresh fails, and logs', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client } = scriptedClient([new Error('down'), 500, new Error('blip'), 700]);
-    const { result } = renderHook(() => useCommonGoodTotal(client));
+    const { result } = renderHook(() => useCommonGoodTotal(client), { wrapper: queryWrapper() });
     await tick(0);
     expect(result.current).toEqual({ status: 'unknown' });
     expect(log).toHaveBeenCalledTimes(1);
@@ -96,7 +98,7 @@ describe('useCommonGoodTotal', () => {
 
   it('stops polling when unmounted', async () => {
     const { client, getCommonGoodTotal } = scriptedClient([100]);
-    const { unmount } = renderHook(() => useCommonGoodTotal(client));
+    const { unmount } = renderHook(() => useCommonGoodTotal(client), { wrapper: queryWrapper() });
     await tick(0);
     unmount();
     await tick(10 * 60_000);

@@ -1,0 +1,31 @@
+import type { FaqRow, PageKey } from '@croft/contracts';
+import { createContentClient, type ContentClient } from '@croft/api-client';
+import { queryOptions, useQuery } from '@croft/query';
+
+const content = createContentClient();
+
+/** Questions change rarely: a page's FAQ is read again at most every five minutes. */
+const FAQ_FRESH_MS = 5 * 60_000;
+
+export function faqQuery(page: PageKey, client: ContentClient = content) {
+  return queryOptions({
+    queryKey: ['content', 'faq', page],
+    queryFn: ({ signal }) => client.listFaq(page, { signal }),
+    staleTime: FAQ_FRESH_MS,
+    meta: { errorMessage: `[site] FAQ for ${page} could not be read` },
+  });
+}
+
+export type FaqState = { status: 'loading' } | { status: 'ready'; items: FaqRow[] };
+
+const NONE: FaqRow[] = [];
+
+/**
+ * The published FAQ of a page. A failed read is logged and shown as an empty list,
+ * as the spec says (file 001 §8): visitors never see a fetch error here.
+ */
+export function useFaq(page: PageKey, client?: ContentClient): FaqState {
+  const { data, isError } = useQuery(faqQuery(page, client));
+  if (data) return { status: 'ready', items: data };
+  return isError ? { status: 'ready', items: NONE } : { status: 'loading' };
+}
