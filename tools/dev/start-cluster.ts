@@ -18,12 +18,9 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startMailDev } from '@croft/maildev';
-import { ensureBuilt, localSecrets } from './start';
+import { ensureBuilt, localSecrets, startMailCatcher } from './start';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const SMTP_PORT = Number(process.env.MAILDEV_SMTP_PORT ?? 1025);
-const WEB_PORT = Number(process.env.MAILDEV_WEB_PORT ?? 1080);
 
 function log(message: string) {
   process.stdout.write(`[cluster] ${message}\n`);
@@ -113,7 +110,7 @@ async function main() {
   env.PUBLIC_ORIGIN ??= `http://localhost:${port}`;
   env.TRUST_PROXY ??= 'loopback';
 
-  let stopMail: (() => Promise<void>) | undefined;
+  const stopMail = await startMailCatcher(env, log);
   let store: ChildProcess | undefined;
   const gateways: ChildProcess[] = [];
   const front: { balancer?: Server } = {};
@@ -135,18 +132,6 @@ async function main() {
   };
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
-
-  if (!process.env.SMTP_URL) {
-    try {
-      const maildev = await startMailDev({ smtpPort: SMTP_PORT, webPort: WEB_PORT });
-      stopMail = () => maildev.stop();
-      log(`MailDev: SMTP on 127.0.0.1:${SMTP_PORT}, inbox at http://localhost:${WEB_PORT}`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-      log(`port ${SMTP_PORT} or ${WEB_PORT} is taken: using the mail catcher already running there`);
-    }
-    env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
-  }
 
   if (!process.env.MONGODB_URI) {
     // EMBEDDED_MONGO_DATA unset → the same data as `npm start`; set but empty → memory only.

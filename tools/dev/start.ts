@@ -76,24 +76,34 @@ export function localSecrets(env: NodeJS.ProcessEnv) {
   env.BLOB_URL_SECRET ??= secrets.BLOB_URL_SECRET;
 }
 
+/**
+ * MailDev for SMTP_URL when none is set (SMTP on MAILDEV_SMTP_PORT, inbox on MAILDEV_WEB_PORT), or
+ * the catcher already listening there. Sets env.SMTP_URL; resolves to how to stop the one it
+ * started (undefined when SMTP_URL was set or the ports were taken). Also used by start-cluster.ts.
+ */
+export async function startMailCatcher(
+  env: NodeJS.ProcessEnv,
+  say: (message: string) => void = log,
+): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.SMTP_URL) return undefined;
+  env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+  try {
+    const maildev = await startMailDev({ smtpPort: SMTP_PORT, webPort: WEB_PORT });
+    say(`MailDev: SMTP on 127.0.0.1:${SMTP_PORT}, inbox at http://localhost:${WEB_PORT}`);
+    return () => maildev.stop();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    say(`port ${SMTP_PORT} or ${WEB_PORT} is taken: using the mail catcher already running there`);
+    return undefined;
+  }
+}
+
 async function main() {
   ensureBuilt();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   localSecrets(env);
 
-  let stopMail: (() => Promise<void>) | undefined;
-  if (!process.env.SMTP_URL) {
-    try {
-      const maildev = await startMailDev({ smtpPort: SMTP_PORT, webPort: WEB_PORT });
-      stopMail = () => maildev.stop();
-      log(`MailDev: SMTP on 127.0.0.1:${SMTP_PORT}, inbox at http://localhost:${WEB_PORT}`);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EADDRINUSE') throw error;
-      log(`port ${SMTP_PORT} or ${WEB_PORT} is taken: using the mail catcher already running there`);
-    }
-    env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
-  }
+  const stopMail = await startMailCatcher(env, log);
   // EMBEDDED_MONGO_DATA unset → keep data in .data/ across restarts; set but empty → memory only.
   if (!process.env.MONGODB_URI && process.env.EMBEDDED_MONGO_DATA === undefined) {
     mkdirSync(resolve(root, '.data'), { recursive: true });
