@@ -66,6 +66,8 @@ const testDepConstraints = depConstraints.map((c) =>
 const BROWSER_FILES = ['shell/**/*.{ts,tsx,mjs,js}', 'remotes/**/*.{ts,tsx,mjs,js}', 'libs/**/*.{ts,tsx,mjs,js}'];
 // One router instance per page: routing comes from the shared @croft/router (see its index).
 const ROUTER_PATHS = [{ name: 'react-router', message: "Import from '@croft/router' (the shared, tree-shaken router)." }];
+// One QueryClient and one react-query context per page: data fetching comes from the shared @croft/query.
+const QUERY_PATHS = [{ name: '@tanstack/react-query', message: "Import from '@croft/query' (the page's one QueryClient)." }];
 
 export default tseslint.config(
   {
@@ -82,7 +84,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['error', 'warn', 'info'] }],
-      'no-restricted-imports': ['error', { paths: ROUTER_PATHS }],
+      'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, ...QUERY_PATHS] }],
     },
   },
   {
@@ -90,7 +92,7 @@ export default tseslint.config(
     files: BROWSER_FILES,
     ignores: ['**/*.test.{ts,tsx}', 'remotes/site/prerender/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, ...NODE_BUILTIN_PATHS], patterns: NODE_PATTERNS }],
+      'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, ...QUERY_PATHS, ...NODE_BUILTIN_PATHS], patterns: NODE_PATTERNS }],
     },
   },
   {
@@ -98,6 +100,11 @@ export default tseslint.config(
     files: ['libs/router/src/**'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: NODE_BUILTIN_PATHS, patterns: NODE_PATTERNS }] },
+  },
+  {
+    // The shared data layer is the one place that wraps react-query.
+    files: ['libs/query/src/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...ROUTER_PATHS, ...NODE_BUILTIN_PATHS], patterns: NODE_PATTERNS }] },
   },
   {
     files: ['**/*.test.{ts,tsx}'],

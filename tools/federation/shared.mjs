@@ -27,5 +27,13 @@ export function sharedSingletons() {
     // Workspace libs have no package.json version: the workspace builds them together.
     shared[lib] = { singleton: true, requiredVersion: false, version: '0.0.0' };
   }
+  // zod/mini (contracts, api-client) once per page, not once per build: a re-export of the
+  // functions browser code calls (zod-mini.mjs), so the shared copy stays tree-shaken.
+  shared['zod/mini'] = {
+    import: fileURLToPath(new URL('./zod-mini.mjs', import.meta.url)),
+    singleton: true,
+    requiredVersion: `^${versionOf('zod')}`,
+    version: versionOf('zod'),
+  };
   return shared;
 }

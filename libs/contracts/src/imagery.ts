@@ -34,55 +34,49 @@ export interface BackgroundImage {
   alt: string;
 }
 
-const img = (id: string, set: PageKey, tone: ImageTone, alt: string, extra: Partial<BackgroundImage> = {}): BackgroundImage => ({
-  id,
-  set,
-  tone,
-  alt,
-  ...extra,
-});
-
+// Plain data (no function calls), so a bundle that needs only the helpers below (the design
+// system, the CMS schemas) leaves the catalogue out.
 export const BACKGROUND_SETS: Record<PageKey, readonly BackgroundImage[]> = {
   home: [
-    img('home-1', 'home', 'dark', 'Croft Common poster: the words Croft Common in tall pink letters over a black ground', { overlay: 0.35 }),
-    img('home-2', 'home', 'warm', 'Poster of warm amber stripes, like light through the front windows at dusk', { overlay: 0.45 }),
-    img('home-3', 'home', 'mixed', 'Poster of overlapping section colours: lime, orange, red, purple and blue', { overlay: 0.5 }),
-    img('home-4', 'home', 'industrial', 'Steel-grey grid poster echoing the beer hall roof trusses', { overlay: 0.4, position: 'center top' }),
+    { id: 'home-1', set: 'home', tone: 'dark', alt: 'Croft Common poster: the words Croft Common in tall pink letters over a black ground', overlay: 0.35 },
+    { id: 'home-2', set: 'home', tone: 'warm', alt: 'Poster of warm amber stripes, like light through the front windows at dusk', overlay: 0.45 },
+    { id: 'home-3', set: 'home', tone: 'mixed', alt: 'Poster of overlapping section colours: lime, orange, red, purple and blue', overlay: 0.5 },
+    { id: 'home-4', set: 'home', tone: 'industrial', alt: 'Steel-grey grid poster echoing the beer hall roof trusses', overlay: 0.4, position: 'center top' },
   ],
   cafe: [
-    img('cafe-1', 'cafe', 'warm', 'Cafe poster: coffee cup rings in pink over cream', { overlay: 0.3 }),
-    img('cafe-2', 'cafe', 'light', 'Cafe poster: a repeating croissant pattern on pale paper', { overlay: 0.55 }),
-    img('cafe-3', 'cafe', 'mixed', 'Cafe poster: morning light stripes across a table', { overlay: 0.4 }),
+    { id: 'cafe-1', set: 'cafe', tone: 'warm', alt: 'Cafe poster: coffee cup rings in pink over cream', overlay: 0.3 },
+    { id: 'cafe-2', set: 'cafe', tone: 'light', alt: 'Cafe poster: a repeating croissant pattern on pale paper', overlay: 0.55 },
+    { id: 'cafe-3', set: 'cafe', tone: 'mixed', alt: 'Cafe poster: morning light stripes across a table', overlay: 0.4 },
   ],
   cocktails: [
-    img('cocktails-1', 'cocktails', 'dark', 'Cocktails poster: lime coupe glass outlines on black', { overlay: 0.3 }),
-    img('cocktails-2', 'cocktails', 'mixed', 'Cocktails poster: shaker-tin chevrons in lime and grey', { overlay: 0.45 }),
-    img('cocktails-3', 'cocktails', 'dark', 'Cocktails poster: ice-cube squares glowing lime', { overlay: 0.35, position: 'center bottom' }),
+    { id: 'cocktails-1', set: 'cocktails', tone: 'dark', alt: 'Cocktails poster: lime coupe glass outlines on black', overlay: 0.3 },
+    { id: 'cocktails-2', set: 'cocktails', tone: 'mixed', alt: 'Cocktails poster: shaker-tin chevrons in lime and grey', overlay: 0.45 },
+    { id: 'cocktails-3', set: 'cocktails', tone: 'dark', alt: 'Cocktails poster: ice-cube squares glowing lime', overlay: 0.35, position: 'center bottom' },
   ],
   beer: [
-    img('beer-1', 'beer', 'industrial', 'Beer hall poster: orange tap handles in a row against steel', { overlay: 0.35 }),
-    img('beer-2', 'beer', 'warm', 'Beer poster: rising bubbles in amber', { overlay: 0.4 }),
-    img('beer-3', 'beer', 'dark', 'Beer poster: a pint glass silhouette in orange line work', { overlay: 0.3 }),
+    { id: 'beer-1', set: 'beer', tone: 'industrial', alt: 'Beer hall poster: orange tap handles in a row against steel', overlay: 0.35 },
+    { id: 'beer-2', set: 'beer', tone: 'warm', alt: 'Beer poster: rising bubbles in amber', overlay: 0.4 },
+    { id: 'beer-3', set: 'beer', tone: 'dark', alt: 'Beer poster: a pint glass silhouette in orange line work', overlay: 0.3 },
   ],
   kitchens: [
-    img('kitchens-1', 'kitchens', 'dark', 'Kitchens poster: flames in deep red rising from a wood oven arch', { overlay: 0.3 }),
-    img('kitchens-2', 'kitchens', 'warm', 'Kitchens poster: pizza-peel circles in red and ember orange', { overlay: 0.4 }),
-    img('kitchens-3', 'kitchens', 'industrial', 'Kitchens poster: stacked firewood end grain in red and charcoal', { overlay: 0.45 }),
+    { id: 'kitchens-1', set: 'kitchens', tone: 'dark', alt: 'Kitchens poster: flames in deep red rising from a wood oven arch', overlay: 0.3 },
+    { id: 'kitchens-2', set: 'kitchens', tone: 'warm', alt: 'Kitchens poster: pizza-peel circles in red and ember orange', overlay: 0.4 },
+    { id: 'kitchens-3', set: 'kitchens', tone: 'industrial', alt: 'Kitchens poster: stacked firewood end grain in red and charcoal', overlay: 0.45 },
   ],
   hall: [
-    img('hall-1', 'hall', 'dark', 'Hall poster: purple stage lights fanning over a dark room', { overlay: 0.3 }),
-    img('hall-2', 'hall', 'mixed', 'Hall poster: rows of long tables drawn in purple lines', { overlay: 0.45 }),
-    img('hall-3', 'hall', 'dark', 'Hall poster: a cinema screen glow in purple', { overlay: 0.35, position: 'center top' }),
+    { id: 'hall-1', set: 'hall', tone: 'dark', alt: 'Hall poster: purple stage lights fanning over a dark room', overlay: 0.3 },
+    { id: 'hall-2', set: 'hall', tone: 'mixed', alt: 'Hall poster: rows of long tables drawn in purple lines', overlay: 0.45 },
+    { id: 'hall-3', set: 'hall', tone: 'dark', alt: 'Hall poster: a cinema screen glow in purple', overlay: 0.35, position: 'center top' },
   ],
   community: [
-    img('community-1', 'community', 'light', 'Community poster: blue circles joined hand to hand', { overlay: 0.55 }),
-    img('community-2', 'community', 'mixed', 'Community poster: a noticeboard of blue and white cards', { overlay: 0.45 }),
-    img('community-3', 'community', 'warm', 'Community poster: a shared table seen from above in blue and cream', { overlay: 0.4 }),
+    { id: 'community-1', set: 'community', tone: 'light', alt: 'Community poster: blue circles joined hand to hand', overlay: 0.55 },
+    { id: 'community-2', set: 'community', tone: 'mixed', alt: 'Community poster: a noticeboard of blue and white cards', overlay: 0.45 },
+    { id: 'community-3', set: 'community', tone: 'warm', alt: 'Community poster: a shared table seen from above in blue and cream', overlay: 0.4 },
   ],
   'common-room': [
-    img('common-room-1', 'common-room', 'dark', 'Common Room poster: a sage-green armchair outline on black', { overlay: 0.3 }),
-    img('common-room-2', 'common-room', 'mixed', 'Common Room poster: a sage and cream bookshelf pattern', { overlay: 0.45 }),
-    img('common-room-3', 'common-room', 'industrial', 'Common Room poster: a keyhole in sage over steel grey', { overlay: 0.4 }),
+    { id: 'common-room-1', set: 'common-room', tone: 'dark', alt: 'Common Room poster: a sage-green armchair outline on black', overlay: 0.3 },
+    { id: 'common-room-2', set: 'common-room', tone: 'mixed', alt: 'Common Room poster: a sage and cream bookshelf pattern', overlay: 0.45 },
+    { id: 'common-room-3', set: 'common-room', tone: 'industrial', alt: 'Common Room poster: a keyhole in sage over steel grey', overlay: 0.4 },
   ],
 };
 

@@ -4,9 +4,10 @@
  * Components import their own CSS (class names prefixed `cc-`). The global
  * stylesheet (fonts, tokens, reset) is separate: import
  * `libs/ui/src/global.css` once in the app shell and in Storybook.
+ *
+ * This index is a federation singleton, bundled whole into every visitor's first load: the
+ * form controls are in @croft/ui/forms and the tokens as data in @croft/ui/tokens.
  */
-export * from './tokens/tokens';
-export { contrastRatio, relativeLuminance, parseColor } from './tokens/contrast';
 
 export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
 export type { VisuallyHiddenProps } from './components/visually-hidden/visually-hidden';
@@ -44,14 +45,6 @@ export type { ToastOptions, ToastRecord, ToastStore, ToastVariant } from './comp
 export { Accordion } from './components/accordion/accordion';
 export type { AccordionProps, AccordionItem } from './components/accordion/accordion';
 
-export { TextField, TextArea } from './components/text-field/text-field';
-export type { TextFieldProps, TextAreaProps } from './components/text-field/text-field';
-export { Checkbox } from './components/checkbox/checkbox';
-export type { CheckboxProps } from './components/checkbox/checkbox';
-export { Select } from './components/select/select';
-export type { SelectProps, SelectOption } from './components/select/select';
-export { OtpInput, sanitizeCode } from './components/otp-input/otp-input';
-export type { OtpInputProps } from './components/otp-input/otp-input';
 
 export { ResilientImage } from './components/resilient-image/resilient-image';
 export type { ResilientImageProps, ResilientImageSource } from './components/resilient-image/resilient-image';

@@ -37,7 +37,7 @@ export const SignedInMemberMenu: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Member' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Member' }));
     await expect(canvas.getByRole('link', { name: 'My Home' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
   },

@@ -1,10 +1,10 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@croft/router';
 import { previewImageFor, type PageKey } from '@croft/contracts';
-import { MemberMenu } from './member-menu';
 import { usePageTransition } from './overlays/transition-context';
 import { preloadSectionImages } from './overlays/image-preload';
 import { useBrandName } from './api/get-brand-name';
+import { useShellSession } from './session-context';
 import './top-nav.css';
 
 /** Navigation entries in the order of the spec (file 000 §2). */
@@ -22,11 +22,15 @@ export const NAV_ENTRIES = [
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
+// Only members see the member menu: a visitor's first load goes without it.
+const MemberMenu = lazy(async () => ({ default: (await import('./member-menu')).MemberMenu }));
+
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
 
 export function TopNav({ brand: given }: { brand?: string }) {
   const fromCms = useBrandName();
+  const session = useShellSession();
   const brand = given ?? fromCms;
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -79,7 +83,11 @@ export function TopNav({ brand: given }: { brand?: string }) {
           ))}
         </ul>
       </nav>
-      <MemberMenu />
+      {session && (
+        <Suspense fallback={null}>
+          <MemberMenu />
+        </Suspense>
+      )}
     </header>
   );
 }

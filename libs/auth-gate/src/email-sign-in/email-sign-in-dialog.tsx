@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CODE_LENGTH } from '@croft/contracts';
-import { Button, Dialog, OtpInput, useToast } from '@croft/ui';
+import { Button, Dialog, useToast } from '@croft/ui';
+import { OtpInput } from '@croft/ui/forms';
 import { EMAIL_SIGN_IN_TITLES, MESSAGES } from '../messages';
 import { EmailField } from '../email-field';
 import './email-sign-in-dialog.css';

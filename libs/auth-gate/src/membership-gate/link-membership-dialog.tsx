@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, OtpInput } from '@croft/ui';
+import { Button, Dialog } from '@croft/ui';
+import { OtpInput } from '@croft/ui/forms';
 import { MEMBERSHIP_GATE_TITLES } from '../messages';
 import { LINK_CODE_MAX_LENGTH } from './membership-gate-controller';
 import { EmailField } from '../email-field';

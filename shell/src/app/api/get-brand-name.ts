@@ -4,6 +4,9 @@ import { queryOptions, useQuery } from '@croft/query';
 
 export const FALLBACK_BRAND = 'Croft Common';
 
+// Imported statically on purpose: the shell's first chunk then consumes the shared zod/mini at
+// start-up. A shared module the shell first asks for later, from a lazy chunk, makes the
+// federation runtime fetch every registered remote's entry to compare versions.
 const content = createContentClient();
 
 /**

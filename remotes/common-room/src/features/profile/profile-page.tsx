@@ -3,7 +3,8 @@ import { Navigate } from '@croft/router';
 import { createAccountClient, type AccountClient } from '@croft/api-client';
 import type { EnrollFactorResponse, Factor, Passkey } from '@croft/contracts';
 import { getSessionClient } from '@croft/session';
-import { Button, ConfirmDialog, OtpInput, PageFrame, Spinner, useToast } from '@croft/ui';
+import { Button, ConfirmDialog, PageFrame, Spinner, useToast } from '@croft/ui';
+import { OtpInput } from '@croft/ui/forms';
 import { useMemberSession } from '../sign-in/use-member-session';
 import './profile-page.css';
 

@@ -10,7 +10,8 @@ import {
   type BookingResponse,
 } from '@croft/contracts';
 import { ApiError, createVenueClient, type VenueClient } from '@croft/api-client';
-import { Button, PageFrame, Select, TextArea, TextField, useToast } from '@croft/ui';
+import { Button, PageFrame, useToast } from '@croft/ui';
+import { Select, TextArea, TextField } from '@croft/ui/forms';
 import {
   BOOKING_FIELD_ORDER,
   EMPTY_BOOKING,

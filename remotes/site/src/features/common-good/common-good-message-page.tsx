@@ -2,7 +2,8 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { COMMON_GOOD_MESSAGE_MAX } from '@croft/contracts';
 import { Link } from '@croft/router';
 import { ApiError, createVenueClient, type VenueClient } from '@croft/api-client';
-import { Button, PageFrame, TextArea, TextField, VisuallyHidden, useToast } from '@croft/ui';
+import { Button, PageFrame, VisuallyHidden, useToast } from '@croft/ui';
+import { TextArea, TextField } from '@croft/ui/forms';
 import { messageLength, validateMessage, type MessageFieldErrors, type MessageFormValues } from './message-rules';
 import './common-good.css';
 

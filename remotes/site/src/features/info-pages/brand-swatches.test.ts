@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accents, contrastRatio } from '@croft/ui';
+import { accents, contrastRatio } from '@croft/ui/tokens';
 import { AA_TEXT, brandSwatches, formatRatio, toHex, toHsl } from './brand-swatches';
 
 describe('colour conversions', () => {

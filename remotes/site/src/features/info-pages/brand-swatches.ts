@@ -1,4 +1,4 @@
-import { ACCENT_NAMES, accents, colors, contrastRatio, onAccent, parseColor, type AccentName } from '@croft/ui';
+import { ACCENT_NAMES, accents, colors, contrastRatio, onAccent, parseColor, type AccentName } from '@croft/ui/tokens';
 
 /** WCAG 2.2 AA for body text. */
 export const AA_TEXT = 4.5;

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { PageFrame, accents, colors, fontSizes, fontWeights, fonts, onAccent, radius } from '@croft/ui';
+import { PageFrame } from '@croft/ui';
+import { accents, colors, fontSizes, fontWeights, fonts, onAccent, radius } from '@croft/ui/tokens';
 import { AA_TEXT, brandSwatches, formatRatio } from './brand-swatches';
 import './info-pages.css';
 

@@ -9,7 +9,8 @@ import {
   type SubscribeResponse,
 } from '@croft/contracts';
 import { ApiError, createNewsletterClient, type NewsletterClient } from '@croft/api-client';
-import { Button, Checkbox, ChevronDownIcon, Select, TextField, useToast } from '@croft/ui';
+import { Button, ChevronDownIcon, useToast } from '@croft/ui';
+import { Checkbox, Select, TextField } from '@croft/ui/forms';
 import {
   EMPTY_NEWSLETTER_FORM,
   checkNewsletterForm,
