@@ -13,7 +13,17 @@ const SINGLETON_PACKAGES = ['react', 'react-dom'];
 
 /** Workspace libraries that must be shared too (one toaster, one set of tokens). */
 // @croft/router re-exports the part of react-router we use: shared whole, it stays small.
-const SINGLETON_LIBS = ['@croft/ui', '@croft/router', '@croft/federation-bridge', '@croft/session', '@croft/query'];
+// The imagery catalogue and the content client are read by the shell (navigation previews, the
+// brand name) and by the site on every public page: one copy each instead of one per build.
+const SINGLETON_LIBS = [
+  '@croft/ui',
+  '@croft/router',
+  '@croft/federation-bridge',
+  '@croft/session',
+  '@croft/query',
+  '@croft/contracts/imagery',
+  '@croft/api-client/content',
+];
 
 export function sharedSingletons() {
   const shared = {};

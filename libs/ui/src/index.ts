@@ -6,7 +6,8 @@
  * `libs/ui/src/global.css` once in the app shell and in Storybook.
  *
  * This index is a federation singleton, bundled whole into every visitor's first load: the
- * form controls are in @croft/ui/forms and the tokens as data in @croft/ui/tokens.
+ * form controls are in @croft/ui/forms, the confirmation dialog in @croft/ui/confirm-dialog and
+ * the tokens as data in @croft/ui/tokens.
  */
 
 export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
@@ -27,8 +28,6 @@ export type { IconButtonProps } from './components/icon-button/icon-button';
 
 export { Dialog } from './components/dialog/dialog';
 export type { DialogProps, DialogSize } from './components/dialog/dialog';
-export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
-export type { ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
 
 export { ToastProvider, Toaster, useToast } from './components/toast/toast';
 export type { ToastProviderProps, ToasterProps, UseToast } from './components/toast/toast';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@croft/router';
-import { previewImageFor, type PageKey } from '@croft/contracts';
+import type { PageKey } from '@croft/contracts';
+import { previewImageFor } from '@croft/contracts/imagery';
 import { usePageTransition } from './overlays/transition-context';
 import { preloadSectionImages } from './overlays/image-preload';
 import { useBrandName } from './api/get-brand-name';

@@ -1,5 +1,5 @@
 import type { CmsGlobalContentRow } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client';
+import { createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 
 export const FALLBACK_BRAND = 'Croft Common';

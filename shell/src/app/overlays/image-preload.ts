@@ -1,4 +1,5 @@
-import { BACKGROUND_SETS, imageSrcSet, type PageKey } from '@croft/contracts';
+import type { PageKey } from '@croft/contracts';
+import { BACKGROUND_SETS, imageSrcSet } from '@croft/contracts/imagery';
 
 const preloaded = new Set<string>();
 

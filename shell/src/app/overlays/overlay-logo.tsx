@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IMAGE_BASE_PATH, LOGO_IMAGE_ID } from '@croft/contracts';
+import { IMAGE_BASE_PATH, LOGO_IMAGE_ID } from '@croft/contracts/imagery';
 
 /** The wordmark bundled with the shell: shown when the served logo image fails to load. */
 export const BUNDLED_LOGO =

@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS, STROBE_TEXTURE_ID, imageUrl } from '@croft/contracts';
+import { IMAGE_FORMATS, STROBE_TEXTURE_ID, imageUrl } from '@croft/contracts/imagery';
 
 /**
  * The strobing texture: a small image, stretched and toggled by a CSS steps() animation every

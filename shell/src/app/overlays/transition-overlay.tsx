@@ -1,4 +1,4 @@
-import { IMAGE_FORMATS, imageSrcSet, imageUrl, IMAGE_ASPECT } from '@croft/contracts';
+import { IMAGE_FORMATS, imageSrcSet, imageUrl, IMAGE_ASPECT } from '@croft/contracts/imagery';
 import type { TransitionState } from './transition-controller';
 import { OverlayLogo } from './overlay-logo';
 import { StrobeTexture } from './strobe-texture';

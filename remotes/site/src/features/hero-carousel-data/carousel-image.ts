@@ -1,11 +1,5 @@
-import {
-  BACKGROUND_SETS,
-  IMAGE_BASE_PATH,
-  backgroundImage,
-  type CmsImageRow,
-  type ImageTone,
-  type PageKey,
-} from '@croft/contracts';
+import type { CmsImageRow, ImageTone, PageKey } from '@croft/contracts';
+import { BACKGROUND_SETS, IMAGE_BASE_PATH, backgroundImage } from '@croft/contracts/imagery';
 
 /** One carousel or background image, ready for ResilientImage and imageSrcSet(imageId, format). */
 export interface CarouselImage {

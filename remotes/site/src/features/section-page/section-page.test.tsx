@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
 import { ToastProvider } from '@croft/ui';
 import { PAGE_TEXT_DEFAULTS } from '@croft/contracts';
 import { createMockServer } from '@croft/mocks/node';
 import { queryWrapper } from '@croft/query/testing';
-import { SectionPage, acceptsSecretSeven, COMMON_GOOD_TOAST } from './section-page';
+import { SectionPage } from './section-page';
+import { acceptsSecretSeven, COMMON_GOOD_TOAST } from './secret-reveal';
 
 const server = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -17,6 +18,9 @@ function Where() {
   where = useLocation().pathname;
   return null;
 }
+
+/** The secret 7 loads just after the page renders; it marks the page once it listens. */
+const sevenReady = () => waitFor(() => expect(document.querySelector('[data-secret-seven="ready"]')).not.toBeNull());
 
 function renderPage(page: 'community' | 'kitchens' | 'cocktails' | 'beer') {
   return render(
@@ -46,6 +50,7 @@ describe('SectionPage', () => {
 
   it('on /community the 7 goes straight to /common-good with the toast', async () => {
     renderPage('community');
+    await sevenReady();
     await act(async () => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '7', bubbles: true }));
     });
@@ -57,6 +62,7 @@ describe('SectionPage', () => {
 
   it('on /kitchens the 7 opens the members\' gate (no reveal without it)', async () => {
     renderPage('kitchens');
+    await sevenReady();
     await act(async () => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '7', bubbles: true }));
     });

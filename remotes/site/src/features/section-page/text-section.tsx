@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { BACKGROUND_SETS, type PageKey } from '@croft/contracts';
+import type { PageKey } from '@croft/contracts';
+import { BACKGROUND_SETS } from '@croft/contracts/imagery';
 import { Picture } from '@croft/ui';
 import { CmsText } from '../cms-text/cms-text';
 import './section-page.css';

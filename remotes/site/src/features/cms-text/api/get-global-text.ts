@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CmsGlobalContentRow } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client';
+import { createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 import { EMPTY_TEXT, globalMap, resolveGlobalText, type TextEntry } from '../text-map';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { PageKey } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client';
+import { createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 import { EMPTY_TEXT, pageMap, resolvePageText, type TextEntry } from '../text-map';
 

@@ -1,5 +1,5 @@
 import type { PageKey } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client';
+import { createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 import { catalogueImages, fromCmsRow, type CarouselImage } from '../carousel-image';
 

@@ -1,4 +1,4 @@
-import { createContentClient, type ContentClient } from '@croft/api-client';
+import { createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 
 const content = createContentClient();
