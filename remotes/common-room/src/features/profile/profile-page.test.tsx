@@ -7,6 +7,7 @@ import { createMockServer } from '@croft/mocks/node';
 import { createAccountClient } from '@croft/api-client';
 import { createToastStore, ToastProvider } from '@croft/ui';
 import { getSessionClient } from '@croft/session';
+import { queryWrapper } from '@croft/query/testing';
 import CommonRoomRoutes from '../../pages/common-room-routes';
 
 const server = createMockServer([...accountHandlers(), ...identityHandlers()]);
@@ -34,6 +35,7 @@ function renderProfile(path = '/common-room/member/profile') {
         </Routes>
       </MemoryRouter>
     </ToastProvider>,
+    { wrapper: queryWrapper() },
   );
 }
 

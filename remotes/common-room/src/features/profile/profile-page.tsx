@@ -1,12 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate } from '@croft/router';
-import { createAccountClient, type AccountClient } from '@croft/api-client';
-import type { EnrollFactorResponse, Factor, Passkey } from '@croft/contracts';
-import { getSessionClient } from '@croft/session';
+import type { EnrollFactorResponse, Passkey } from '@croft/contracts';
 import { Button, PageFrame, Spinner, useToast } from '@croft/ui';
 import { ConfirmDialog } from '@croft/ui/confirm-dialog';
 import { OtpInput } from '@croft/ui/forms';
 import { useMemberSession } from '../sign-in/use-member-session';
+import { usePasskeys } from './api/get-passkeys';
+import { useDeletePasskey } from './api/delete-passkey';
+import { useFactors } from './api/get-factors';
+import { useEnrolTotp } from './api/enrol-totp';
+import { useVerifyTotp } from './api/verify-totp';
+import { useDeleteFactor } from './api/delete-factor';
+import { useSignOutOthers } from './api/sign-out-others';
 import './profile-page.css';
 
 const TOTP_NAME = 'Authenticator app';
@@ -23,27 +28,6 @@ export function formatDate(iso: string): string {
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 
-type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-
-/** Loads once on mount and on reload(); set() replaces the data after a change. */
-function useLoad<T>(load: () => Promise<T>) {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const run = useCallback(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    load().then(
-      (data) => live && setState({ status: 'ready', data }),
-      (error: unknown) => live && setState({ status: 'error', message: messageOf(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  useEffect(() => run(), [run]);
-  const set = useCallback((data: T) => setState({ status: 'ready', data }), []);
-  return { state, reload: run, set };
-}
-
 function LoadError({ message, onRetry, what }: { message: string; onRetry: () => void; what: string }) {
   return (
     <div className="cr-profile__error">
@@ -57,10 +41,10 @@ function LoadError({ message, onRetry, what }: { message: string; onRetry: () =>
   );
 }
 
-function PasskeysSection({ client }: { client: AccountClient }) {
+function PasskeysSection({ userId }: { userId: string }) {
   const { toast } = useToast();
-  const load = useCallback(() => client.listPasskeys(), [client]);
-  const { state, reload, set } = useLoad(load);
+  const passkeys = usePasskeys(userId);
+  const deletePasskey = useDeletePasskey(userId);
   const [removing, setRemoving] = useState<{ passkey: Passkey; index: number } | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -77,9 +61,8 @@ function PasskeysSection({ client }: { client: AccountClient }) {
   }, [focusIndex, removing]);
 
   const remove = async () => {
-    if (!removing || state.status !== 'ready') return;
-    await client.deletePasskey(removing.passkey.id);
-    set(state.data.filter((p) => p.id !== removing.passkey.id));
+    if (!removing || !passkeys.data) return;
+    await deletePasskey.mutateAsync(removing.passkey.id);
     setFocusIndex(removing.index);
     toast({ title: 'Passkey removed', description: `${removing.passkey.name} can no longer unlock members' features.` });
   };
@@ -89,17 +72,17 @@ function PasskeysSection({ client }: { client: AccountClient }) {
       <h3 id="cr-passkeys-heading" ref={headingRef} tabIndex={-1}>
         Passkeys
       </h3>
-      {state.status === 'loading' && <Spinner label="Loading passkeys" />}
-      {state.status === 'error' && <LoadError message={state.message} onRetry={reload} what="passkeys" />}
-      {state.status === 'ready' && state.data.length === 0 && (
+      {passkeys.isPending && <Spinner label="Loading passkeys" />}
+      {passkeys.isError && <LoadError message={messageOf(passkeys.error)} onRetry={() => void passkeys.refetch()} what="passkeys" />}
+      {passkeys.data && passkeys.data.length === 0 && (
         <p className="cr-profile__empty">
           You have no passkeys yet. One is added when you unlock members' features with Face ID or your fingerprint, so
           next time this device lets you straight in.
         </p>
       )}
-      {state.status === 'ready' && state.data.length > 0 && (
+      {passkeys.data && passkeys.data.length > 0 && (
         <ul className="cr-profile__list" ref={listRef}>
-          {state.data.map((passkey, index) => (
+          {passkeys.data.map((passkey, index) => (
             <li key={passkey.id} className="cr-profile__item">
               <div>
                 <p className="cr-profile__name">{passkey.name}</p>
@@ -144,15 +127,16 @@ function PasskeysSection({ client }: { client: AccountClient }) {
   );
 }
 
-function TotpSection({ client }: { client: AccountClient }) {
+function TotpSection({ userId }: { userId: string }) {
   const { toast } = useToast();
-  const load = useCallback(async () => (await client.getUser()).factors, [client]);
-  const { state, reload, set } = useLoad<Factor[]>(load);
+  const factors = useFactors(userId);
+  const enrol = useEnrolTotp();
+  const verifyTotp = useVerifyTotp(userId);
+  const deleteFactor = useDeleteFactor(userId);
+  const discardDraft = useDeleteFactor(userId);
   const [enrolment, setEnrolment] = useState<EnrollFactorResponse | null>(null);
-  const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [verifying, setVerifying] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [focusSetup, setFocusSetup] = useState(false);
@@ -181,16 +165,13 @@ function TotpSection({ client }: { client: AccountClient }) {
   }, [focusVerified]);
 
   const start = async () => {
-    setStarting(true);
     setStartError(null);
     try {
-      setEnrolment(await client.enrolTotp({ friendlyName: TOTP_NAME, issuer: TOTP_ISSUER }));
+      setEnrolment(await enrol.mutateAsync({ friendlyName: TOTP_NAME, issuer: TOTP_ISSUER }));
       setCode('');
       setCodeError(null);
     } catch (error) {
       setStartError(messageOf(error));
-    } finally {
-      setStarting(false);
     }
   };
 
@@ -199,39 +180,33 @@ function TotpSection({ client }: { client: AccountClient }) {
     setEnrolment(null);
     setFocusSetup(true);
     // The unverified factor is only a draft; the server replaces it on the next attempt anyway.
-    if (pending) void client.deleteFactor(pending.id).catch(() => undefined);
+    if (pending) discardDraft.mutate(pending.id);
   };
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
-    if (!enrolment || verifying) return;
+    if (!enrolment || verifyTotp.isPending) return;
     if (code.length !== 6) {
       setCodeError('Enter the 6-digit code from your authenticator app.');
       return;
     }
-    setVerifying(true);
     setCodeError(null);
     try {
-      const challenge = await client.challengeFactor(enrolment.id);
-      const session = await client.verifyFactor({ factorId: enrolment.id, challengeId: challenge.id, code });
-      getSessionClient().setSession(session, 'MFA_CHALLENGE_VERIFIED');
-      set(session.user.factors);
+      // The stronger session becomes the page's session and brings the factor list with it.
+      await verifyTotp.mutateAsync({ factorId: enrolment.id, code });
       setEnrolment(null);
       setFocusVerified(true);
       toast({ title: 'Two-step verification is on', description: 'We will ask for a code from your authenticator app when it matters.' });
     } catch (error) {
       setCodeError(messageOf(error));
-    } finally {
-      setVerifying(false);
     }
   };
 
-  const verified = state.status === 'ready' ? state.data.find((f) => f.factor_type === 'totp' && f.status === 'verified') : undefined;
+  const verified = factors.data?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
 
   const remove = async () => {
-    if (!verified || state.status !== 'ready') return;
-    await client.deleteFactor(verified.id);
-    set(state.data.filter((f) => f.id !== verified.id));
+    if (!verified) return;
+    await deleteFactor.mutateAsync(verified.id);
     setFocusSetup(true);
     toast({ title: 'Two-step verification removed' });
   };
@@ -239,9 +214,9 @@ function TotpSection({ client }: { client: AccountClient }) {
   return (
     <section className="cr-profile__part" aria-labelledby="cr-totp-heading">
       <h3 id="cr-totp-heading">Two-step verification</h3>
-      {state.status === 'loading' && <Spinner label="Loading two-step verification" />}
-      {state.status === 'error' && <LoadError message={state.message} onRetry={reload} what="two-step verification" />}
-      {state.status === 'ready' && verified && (
+      {factors.isPending && <Spinner label="Loading two-step verification" />}
+      {factors.isError && <LoadError message={messageOf(factors.error)} onRetry={() => void factors.refetch()} what="two-step verification" />}
+      {factors.data && verified && (
         <div className="cr-profile__item">
           <div>
             <p className="cr-profile__name" ref={verifiedRef} tabIndex={-1}>
@@ -254,18 +229,18 @@ function TotpSection({ client }: { client: AccountClient }) {
           </Button>
         </div>
       )}
-      {state.status === 'ready' && !verified && !enrolment && (
+      {factors.data && !verified && !enrolment && (
         <div className="cr-profile__stack">
           <p>Add a code from an authenticator app (such as Google Authenticator or 1Password) to protect your account.</p>
           <div>
-            <Button ref={setupRef} onClick={() => void start()} loading={starting} loadingLabel="Setting up">
+            <Button ref={setupRef} onClick={() => void start()} loading={enrol.isPending} loadingLabel="Setting up">
               Set up an authenticator app
             </Button>
           </div>
           {startError && <p role="alert" className="cr-profile__alert">{startError}</p>}
         </div>
       )}
-      {state.status === 'ready' && !verified && enrolment && (
+      {factors.data && !verified && enrolment && (
         <div className="cr-profile__stack">
           <p>
             Add Croft Common to your authenticator app: open the link on this device, or type the secret key into the app.
@@ -304,10 +279,10 @@ function TotpSection({ client }: { client: AccountClient }) {
               ref={codeRef}
             />
             <div className="cr-profile__actions">
-              <Button type="submit" loading={verifying} loadingLabel="Verifying">
+              <Button type="submit" loading={verifyTotp.isPending} loadingLabel="Verifying">
                 Verify and turn on
               </Button>
-              <Button type="button" variant="ghost" onClick={cancel} disabled={verifying}>
+              <Button type="button" variant="ghost" onClick={cancel} disabled={verifyTotp.isPending}>
                 Cancel
               </Button>
             </div>
@@ -327,32 +302,23 @@ function TotpSection({ client }: { client: AccountClient }) {
   );
 }
 
-function OtherDevicesSection({ client }: { client: AccountClient }) {
+function OtherDevicesSection() {
   const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const signOut = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await client.signOutOthers();
-      toast({ title: 'Signed out of other devices', description: 'You are still signed in here.' });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signOutOthers = useSignOutOthers();
+  const signOut = () =>
+    signOutOthers.mutate(undefined, {
+      onSuccess: () => toast({ title: 'Signed out of other devices', description: 'You are still signed in here.' }),
+    });
   return (
     <section className="cr-profile__part" aria-labelledby="cr-devices-heading">
       <h3 id="cr-devices-heading">Other devices</h3>
       <p>Signed in on a phone or computer you no longer use? Sign it out. You stay signed in here.</p>
       <div>
-        <Button variant="secondary" onClick={() => void signOut()} loading={busy} loadingLabel="Signing out">
+        <Button variant="secondary" onClick={signOut} loading={signOutOthers.isPending} loadingLabel="Signing out">
           Sign out of other devices
         </Button>
       </div>
-      {error && <p role="alert" className="cr-profile__alert">{error}</p>}
+      {signOutOthers.isError && <p role="alert" className="cr-profile__alert">{messageOf(signOutOthers.error)}</p>}
     </section>
   );
 }
@@ -360,10 +326,6 @@ function OtherDevicesSection({ client }: { client: AccountClient }) {
 /** /common-room/member/profile (and /profile): who you are, and how you sign in. */
 export function ProfilePage() {
   const session = useMemberSession();
-  const client = useMemo(
-    () => createAccountClient({ getAccessToken: () => getSessionClient().getSession()?.access_token ?? null }),
-    [],
-  );
   if (!session) return <Navigate to="/common-room" replace />;
   return (
     <PageFrame section="common-room" title="Profile" intro="Your details, passkeys and sign-in security.">
@@ -373,9 +335,9 @@ export function ProfilePage() {
         </p>
         <section className="cr-profile__security" aria-labelledby="cr-security-heading">
           <h2 id="cr-security-heading">Sign-in and security</h2>
-          <PasskeysSection client={client} />
-          <TotpSection client={client} />
-          <OtherDevicesSection client={client} />
+          <PasskeysSection userId={session.user.id} />
+          <TotpSection userId={session.user.id} />
+          <OtherDevicesSection />
         </section>
       </div>
     </PageFrame>

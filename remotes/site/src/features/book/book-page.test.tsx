@@ -7,6 +7,7 @@ import { venueHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createVenueClient } from '@croft/api-client';
 import { ToastProvider, createToastStore, type ToastStore } from '@croft/ui';
+import { queryWrapper } from '@croft/query/testing';
 import { BOOKING_ERRORS, latestBookingDate, localToday } from './book-rules';
 import { BOOK_MESSAGES, BookPage } from './book-page';
 
@@ -34,6 +35,7 @@ function renderPage() {
     <ToastProvider store={store}>
       <BookPage client={client} today={today} />
     </ToastProvider>,
+    { wrapper: queryWrapper() },
   );
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   BOOKING_MESSAGE_MAX,
   BOOKING_OCCASIONS,
@@ -9,7 +9,8 @@ import {
   type BookingRequest,
   type BookingResponse,
 } from '@croft/contracts';
-import { ApiError, createVenueClient, type VenueClient } from '@croft/api-client';
+import { ApiError, type VenueClient } from '@croft/api-client';
+import { useSendBookingEnquiry } from './api/send-booking-enquiry';
 import { Button, PageFrame, useToast } from '@croft/ui';
 import { Select, TextArea, TextField } from '@croft/ui/forms';
 import {
@@ -47,12 +48,11 @@ interface Sent {
 
 /** /book: the enquiry form for tables, parties and private hire. */
 export function BookPage({ client: given, today: givenToday }: BookPageProps) {
-  const client = useMemo(() => given ?? createVenueClient(), [given]);
+  const send = useSendBookingEnquiry(given);
   const today = givenToday ?? localToday();
   const { toast } = useToast();
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING);
   const [errors, setErrors] = useState<BookingFieldErrors>({});
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
@@ -70,7 +70,7 @@ export function BookPage({ client: given, today: givenToday }: BookPageProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (send.isPending) return;
     const { errors: found, request } = validateBooking(values, today);
     setErrors(found);
     if (!request) {
@@ -78,9 +78,8 @@ export function BookPage({ client: given, today: givenToday }: BookPageProps) {
       if (first) focusField(first);
       return;
     }
-    setSending(true);
     try {
-      const answer = await client.sendBookingEnquiry(request);
+      const answer = await send.mutateAsync(request);
       setSent({ request, answer });
       toast({ title: BOOK_MESSAGES.successTitle, description: BOOK_MESSAGES.successDescription });
       requestAnimationFrame(() => panelHeading.current?.focus());
@@ -91,8 +90,6 @@ export function BookPage({ client: given, today: givenToday }: BookPageProps) {
         focusField('date');
       }
       toast({ title: BOOK_MESSAGES.failedTitle, description: message ?? BOOK_MESSAGES.failedFallback, variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   };
 
@@ -239,7 +236,7 @@ export function BookPage({ client: given, today: givenToday }: BookPageProps) {
               onChange={set('message')}
               error={errors.message}
             />
-            <Button type="submit" size="lg" loading={sending} loadingLabel="Sending your enquiry">
+            <Button type="submit" size="lg" loading={send.isPending} loadingLabel="Sending your enquiry">
               Send enquiry
             </Button>
           </form>

@@ -1,7 +1,8 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMMON_GOOD_MESSAGE_MAX } from '@croft/contracts';
 import { Link } from '@croft/router';
-import { ApiError, createVenueClient, type VenueClient } from '@croft/api-client';
+import { ApiError, type VenueClient } from '@croft/api-client';
+import { useSendCommonGoodMessage } from './api/send-message';
 import { Button, PageFrame, VisuallyHidden, useToast } from '@croft/ui';
 import { TextArea, TextField } from '@croft/ui/forms';
 import { messageLength, validateMessage, type MessageFieldErrors, type MessageFormValues } from './message-rules';
@@ -25,11 +26,10 @@ export interface CommonGoodMessagePageProps {
 
 /** /common-good/message: a short message to the Common Good fund, read by the team before anything is shared. */
 export function CommonGoodMessagePage({ client: given }: CommonGoodMessagePageProps) {
-  const client = useMemo(() => given ?? createVenueClient(), [given]);
+  const send = useSendCommonGoodMessage(given);
   const { toast } = useToast();
   const [values, setValues] = useState<MessageFormValues>(EMPTY);
   const [errors, setErrors] = useState<MessageFieldErrors>({});
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +47,7 @@ export function CommonGoodMessagePage({ client: given }: CommonGoodMessagePagePr
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (send.isPending) return;
     const { errors: found, request } = validateMessage(values);
     setErrors(found);
     if (!request) {
@@ -55,9 +55,8 @@ export function CommonGoodMessagePage({ client: given }: CommonGoodMessagePagePr
       if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSending(true);
     try {
-      await client.sendCommonGoodMessage(request);
+      await send.mutateAsync(request);
       setDone(true);
       toast({ title: MESSAGE_PAGE_TEXT.successTitle, description: MESSAGE_PAGE_TEXT.successDescription });
       requestAnimationFrame(() => panelHeading.current?.focus());
@@ -65,8 +64,6 @@ export function CommonGoodMessagePage({ client: given }: CommonGoodMessagePagePr
       const message =
         error instanceof ApiError && error.code !== 'network_error' && error.code !== 'internal_error' ? error.message : undefined;
       toast({ title: MESSAGE_PAGE_TEXT.failedTitle, description: message ?? MESSAGE_PAGE_TEXT.failedFallback, variant: 'destructive' });
-    } finally {
-      setSending(false);
     }
   };
 
@@ -147,7 +144,7 @@ export function CommonGoodMessagePage({ client: given }: CommonGoodMessagePagePr
                 error={errors.email}
               />
             </div>
-            <Button type="submit" loading={sending} loadingLabel="Sending your message">
+            <Button type="submit" loading={send.isPending} loadingLabel="Sending your message">
               Send message
             </Button>
           </form>

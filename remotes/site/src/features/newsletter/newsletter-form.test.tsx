@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as z from 'zod/mini';
 import { MemoryRouter } from '@croft/router';
+import { queryWrapper } from '@croft/query/testing';
 import { ToastProvider, createToastStore } from '@croft/ui';
 import { CONSENT_TEXT, subscribeRequestSchema } from '@croft/contracts';
 import { createNewsletterClient } from '@croft/api-client';
@@ -37,6 +38,7 @@ function setup() {
         <NewsletterForm client={client} />
       </ToastProvider>
     </MemoryRouter>,
+    { wrapper: queryWrapper() },
   );
   const form = within(screen.getByRole('region', { name: 'Join the newsletter' }));
   return {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@croft/router';
 import {
   BIRTHDAY_MONTHS,
@@ -8,9 +8,10 @@ import {
   type NewsletterInterest,
   type SubscribeResponse,
 } from '@croft/contracts';
-import { ApiError, createNewsletterClient, type NewsletterClient } from '@croft/api-client';
+import { ApiError, type NewsletterClient } from '@croft/api-client';
 import { Button, ChevronDownIcon, useToast } from '@croft/ui';
 import { Checkbox, Select, TextField } from '@croft/ui/forms';
+import { useSubscribe } from './api/subscribe';
 import {
   EMPTY_NEWSLETTER_FORM,
   checkNewsletterForm,
@@ -70,7 +71,7 @@ export function failureDescription(error: unknown): string {
  * inline message on each field, focus on the first one). Nothing typed is lost on a failure.
  */
 export function NewsletterForm({ client: given, id = 'newsletter', headingLevel = 2, defaultValues }: NewsletterFormProps) {
-  const client = useMemo(() => given ?? createNewsletterClient(), [given]);
+  const subscribe = useSubscribe(given);
   const { toast } = useToast();
   const uid = useId();
   const ids = {
@@ -84,7 +85,6 @@ export function NewsletterForm({ client: given, id = 'newsletter', headingLevel 
 
   const [values, setValues] = useState<NewsletterFormValues>({ ...EMPTY_NEWSLETTER_FORM, ...defaultValues });
   const [errors, setErrors] = useState<NewsletterFieldErrors>({});
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const sendingRef = useRef(false);
 
@@ -143,9 +143,8 @@ export function NewsletterForm({ client: given, id = 'newsletter', headingLevel 
     }
     setErrors({});
     sendingRef.current = true;
-    setSending(true);
     try {
-      const answer = await client.subscribe(check.request);
+      const answer = await subscribe.mutateAsync(check.request);
       const text = subscribedToast(answer);
       toast(text);
       setValues(EMPTY_NEWSLETTER_FORM);
@@ -156,7 +155,6 @@ export function NewsletterForm({ client: given, id = 'newsletter', headingLevel 
       toast({ title: NEWSLETTER_MESSAGES.failedTitle, description: failureDescription(error), variant: 'destructive' });
     } finally {
       sendingRef.current = false;
-      setSending(false);
     }
   };
 
@@ -299,7 +297,7 @@ export function NewsletterForm({ client: given, id = 'newsletter', headingLevel 
         </div>
 
         <div className="site-newsletter__actions">
-          <Button type="submit" size="lg" loading={sending} loadingLabel="Subscribing" fullWidth>
+          <Button type="submit" size="lg" loading={subscribe.isPending} loadingLabel="Subscribing" fullWidth>
             Subscribe
           </Button>
           {done && (

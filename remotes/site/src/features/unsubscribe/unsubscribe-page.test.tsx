@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@croft/router';
 import { ApiError, type NewsletterClient } from '@croft/api-client';
 import { UnsubscribePage } from './unsubscribe-page';
+import { queryWrapper } from '@croft/query/testing';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -13,6 +14,7 @@ function setup(path: string, unsubscribe: NewsletterClient['unsubscribe']) {
     <MemoryRouter initialEntries={[path]}>
       <UnsubscribePage client={client} />
     </MemoryRouter>,
+    { wrapper: queryWrapper() },
   );
   return client;
 }

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from '@croft/router';
-import { createNewsletterClient, type NewsletterClient } from '@croft/api-client';
+import type { NewsletterClient } from '@croft/api-client';
 import { Button, PageFrame } from '@croft/ui';
+import { useUnsubscribe } from './api/unsubscribe';
 
 type State = 'ready' | 'working' | 'done' | 'unknown' | 'failed';
 
@@ -10,14 +11,14 @@ type State = 'ready' | 'working' | 'done' | 'unknown' | 'failed';
  * click and nothing else; link scanners that merely open it change nothing.
  */
 export function UnsubscribePage({ client: given }: { client?: NewsletterClient }) {
-  const client = useMemo(() => given ?? createNewsletterClient(), [given]);
+  const unsubscribe = useUnsubscribe(given);
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [state, setState] = useState<State>('ready');
 
   const leave = async () => {
     setState('working');
     try {
-      await client.unsubscribe(token);
+      await unsubscribe.mutateAsync(token);
       setState('done');
     } catch (error) {
       const code = (error as { code?: string }).code;
