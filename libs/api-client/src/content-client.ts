@@ -23,6 +23,18 @@ export interface ContentClient {
   secretWords(init?: Init): Promise<string[]>;
 }
 
+/**
+ * How the page reads site-wide text: one key and one policy (once per session, a failed read not
+ * asked again), shared by the shell's brand name and the site's footer so the page's one
+ * QueryClient asks the service once for both. Spread into queryOptions with a queryFn and meta.
+ */
+export const GLOBAL_TEXT_QUERY = {
+  queryKey: ['content', 'global-text'] as const,
+  staleTime: Infinity,
+  retryOnMount: false,
+  refetchOnWindowFocus: false,
+};
+
 /** The content service (/api/content), typed over its endpoint contracts. */
 export function createContentClient(options: ClientOptions = {}): ContentClient {
   return {

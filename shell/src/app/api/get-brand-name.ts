@@ -1,5 +1,5 @@
 import type { CmsGlobalContentRow } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client/content';
+import { GLOBAL_TEXT_QUERY, createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 
 export const FALLBACK_BRAND = 'Croft Common';
@@ -16,11 +16,8 @@ const content = createContentClient();
  */
 export function globalTextQuery(client: ContentClient = content) {
   return queryOptions({
-    queryKey: ['content', 'global-text'],
+    ...GLOBAL_TEXT_QUERY,
     queryFn: ({ signal }): Promise<CmsGlobalContentRow[]> => client.globalText({ signal }),
-    staleTime: Infinity,
-    retryOnMount: false,
-    refetchOnWindowFocus: false,
     meta: { errorMessage: '[shell] brand name could not be read; showing the fallback' },
   });
 }

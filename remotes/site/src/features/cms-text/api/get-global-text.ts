@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { CmsGlobalContentRow } from '@croft/contracts';
-import { createContentClient, type ContentClient } from '@croft/api-client/content';
+import { GLOBAL_TEXT_QUERY, createContentClient, type ContentClient } from '@croft/api-client/content';
 import { queryOptions, useQuery } from '@croft/query';
 import { EMPTY_TEXT, globalMap, resolveGlobalText, type TextEntry } from '../text-map';
 
@@ -14,11 +14,8 @@ const content = createContentClient();
  */
 export function globalTextQuery(client: ContentClient = content) {
   return queryOptions({
-    queryKey: ['content', 'global-text'],
+    ...GLOBAL_TEXT_QUERY,
     queryFn: ({ signal }): Promise<CmsGlobalContentRow[]> => client.globalText({ signal }),
-    staleTime: Infinity,
-    retryOnMount: false,
-    refetchOnWindowFocus: false,
     meta: { errorMessage: '[site] global text could not be read; showing the bundled text' },
   });
 }
