@@ -1,5 +1,12 @@
 import {
-  identityEndpoints as identity,
+  challengeFactorEndpoint,
+  deleteFactorEndpoint,
+  deletePasskeyEndpoint,
+  enrollFactorEndpoint,
+  getUserEndpoint,
+  listPasskeysEndpoint,
+  logoutEndpoint,
+  verifyFactorEndpoint,
   type ChallengeResponse,
   type EnrollFactorResponse,
   type Passkey,
@@ -38,29 +45,29 @@ export function createAccountClient(options: AccountClientOptions): AccountClien
   };
   return {
     async listPasskeys() {
-      return (await callEndpoint(options, identity.listPasskeys, {}, bearer())).passkeys;
+      return (await callEndpoint(options, listPasskeysEndpoint, {}, bearer())).passkeys;
     },
     async deletePasskey(passkeyId) {
-      await callEndpoint(options, identity.deletePasskey, { params: { id: passkeyId } }, bearer());
+      await callEndpoint(options, deletePasskeyEndpoint, { params: { id: passkeyId } }, bearer());
     },
     async getUser() {
-      return callEndpoint(options, identity.getUser, {}, bearer());
+      return callEndpoint(options, getUserEndpoint, {}, bearer());
     },
     async enrolTotp({ friendlyName, issuer }) {
       const body = { friendly_name: friendlyName, factor_type: 'totp' as const, ...(issuer ? { issuer } : {}) };
-      return callEndpoint(options, identity.enrollFactor, { body }, bearer());
+      return callEndpoint(options, enrollFactorEndpoint, { body }, bearer());
     },
     async challengeFactor(factorId) {
-      return callEndpoint(options, identity.challengeFactor, { params: { id: factorId }, body: {} }, bearer());
+      return callEndpoint(options, challengeFactorEndpoint, { params: { id: factorId }, body: {} }, bearer());
     },
     async verifyFactor({ factorId, challengeId, code }) {
-      return callEndpoint(options, identity.verifyFactor, { params: { id: factorId }, body: { code, challenge_id: challengeId } }, bearer());
+      return callEndpoint(options, verifyFactorEndpoint, { params: { id: factorId }, body: { code, challenge_id: challengeId } }, bearer());
     },
     async deleteFactor(factorId) {
-      await callEndpoint(options, identity.deleteFactor, { params: { id: factorId } }, bearer());
+      await callEndpoint(options, deleteFactorEndpoint, { params: { id: factorId } }, bearer());
     },
     async signOutOthers() {
-      await callEndpoint(options, identity.logout, { query: { scope: 'others' } }, bearer());
+      await callEndpoint(options, logoutEndpoint, { query: { scope: 'others' } }, bearer());
     },
   };
 }

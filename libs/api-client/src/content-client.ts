@@ -1,5 +1,9 @@
 import {
-  contentEndpoints as content,
+  getGlobalTextEndpoint,
+  getPageTextEndpoint,
+  listCarouselImagesEndpoint,
+  listFaqEndpoint,
+  listSecretWordsEndpoint,
   type CmsContentRow,
   type CmsGlobalContentRow,
   type CmsImageRow,
@@ -39,19 +43,19 @@ export const GLOBAL_TEXT_QUERY = {
 export function createContentClient(options: ClientOptions = {}): ContentClient {
   return {
     async listFaq(page, init) {
-      return (await callEndpoint(options, content.listFaq, { query: { page } }, init)).items;
+      return (await callEndpoint(options, listFaqEndpoint, { query: { page } }, init)).items;
     },
     async pageText(page, init) {
-      return (await callEndpoint(options, content.getPageText, { params: { page } }, init)).items;
+      return (await callEndpoint(options, getPageTextEndpoint, { params: { page } }, init)).items;
     },
     async globalText(init) {
-      return (await callEndpoint(options, content.getGlobalText, {}, init)).items;
+      return (await callEndpoint(options, getGlobalTextEndpoint, {}, init)).items;
     },
     async images(page, carouselName, init) {
-      return (await callEndpoint(options, content.listCarouselImages, { query: { page, carousel_name: carouselName } }, init)).items;
+      return (await callEndpoint(options, listCarouselImagesEndpoint, { query: { page, carousel_name: carouselName } }, init)).items;
     },
     async secretWords(init) {
-      return (await callEndpoint(options, content.listSecretWords, {}, init)).items;
+      return (await callEndpoint(options, listSecretWordsEndpoint, {}, init)).items;
     },
   };
 }

@@ -1,4 +1,7 @@
-import { identityEndpoints as identity, type SECRET_KITCHEN_SESSION_SECONDS, type Session } from '@croft/contracts';
+import { checkSecretKitchenAccessEndpoint,
+  isEmailDomainAllowedEndpoint,
+  sendOtpEndpoint,
+  verifyOtpEndpoint, type SECRET_KITCHEN_SESSION_SECONDS, type Session } from '@croft/contracts';
 import type { ClientOptions } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
@@ -13,7 +16,7 @@ export interface IdentityClient {
 export function createIdentityClient(options: ClientOptions = {}): IdentityClient {
   return {
     async sendCode({ email, createUser, sessionDuration }) {
-      await callEndpoint(options, identity.sendOtp, {
+      await callEndpoint(options, sendOtpEndpoint, {
         body: {
           email,
           create_user: createUser,
@@ -22,10 +25,10 @@ export function createIdentityClient(options: ClientOptions = {}): IdentityClien
         },
       });
     },
-    verifyCode: ({ email, code }) => callEndpoint(options, identity.verifyOtp, { body: { email, token: code, type: 'email' } }),
-    isEmailDomainAllowed: (email) => callEndpoint(options, identity.isEmailDomainAllowed, { body: { email } }),
+    verifyCode: ({ email, code }) => callEndpoint(options, verifyOtpEndpoint, { body: { email, token: code, type: 'email' } }),
+    isEmailDomainAllowed: (email) => callEndpoint(options, isEmailDomainAllowedEndpoint, { body: { email } }),
     async secretKitchenAccess(email) {
-      const rows = await callEndpoint(options, identity.checkSecretKitchenAccess, { body: { user_email: email } });
+      const rows = await callEndpoint(options, checkSecretKitchenAccessEndpoint, { body: { user_email: email } });
       return rows[0]?.has_access === true;
     },
   };

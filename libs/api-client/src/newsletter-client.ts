@@ -1,4 +1,5 @@
-import { newsletterEndpoints as newsletter, type SubscribeRequest, type SubscribeResponse } from '@croft/contracts';
+import { subscribeEndpoint,
+  unsubscribeEndpoint, type SubscribeRequest, type SubscribeResponse } from '@croft/contracts';
 import type { ClientOptions } from './api-error';
 import { callEndpoint } from './call-endpoint';
 
@@ -10,9 +11,9 @@ export interface NewsletterClient {
 /** The newsletter service (membership = an active subscriber), typed over its endpoint contracts. */
 export function createNewsletterClient(options: ClientOptions = {}): NewsletterClient {
   return {
-    subscribe: (body) => callEndpoint(options, newsletter.subscribe, { body }),
+    subscribe: (body) => callEndpoint(options, subscribeEndpoint, { body }),
     async unsubscribe(token) {
-      await callEndpoint(options, newsletter.unsubscribe, { body: { token } });
+      await callEndpoint(options, unsubscribeEndpoint, { body: { token } });
     },
   };
 }

@@ -5,7 +5,15 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import {
-  identityEndpoints as identity,
+  authOptionsEndpoint,
+  authVerifyEndpoint,
+  checkMembershipEndpoint,
+  clearPasskeysEndpoint,
+  createPasskeySessionEndpoint,
+  registerOptionsEndpoint,
+  registerVerifyEndpoint,
+  startMembershipLinkEndpoint,
+  verifyMembershipLinkEndpoint,
   type AuthVerifyBody,
   type AuthVerifyResponse,
   type CheckMembershipResponse,
@@ -50,28 +58,28 @@ export interface PasskeyClient {
 export function createPasskeyClient(options: ClientOptions = {}): PasskeyClient {
   return {
     async registerOptions(body) {
-      const answer = await callEndpoint(options, identity.registerOptions, { body });
+      const answer = await callEndpoint(options, registerOptionsEndpoint, { body });
       return { options: answer.options as unknown as PublicKeyCredentialCreationOptionsJSON, userHandle: answer.userHandle };
     },
     // @simplewebauthn/browser types the credential more widely than the contract (any transport
     // string, its own extension outputs); the service validates the body as the contract says.
-    registerVerify: (body) => callEndpoint(options, identity.registerVerify, { body: body as RegisterVerifyBody }),
+    registerVerify: (body) => callEndpoint(options, registerVerifyEndpoint, { body: body as RegisterVerifyBody }),
     async authOptions(body) {
-      const answer = await callEndpoint(options, identity.authOptions, { body });
+      const answer = await callEndpoint(options, authOptionsEndpoint, { body });
       if ('error' in answer) return { error: answer.error };
       return { options: answer.options as unknown as PublicKeyCredentialRequestOptionsJSON };
     },
-    authVerify: (body) => callEndpoint(options, identity.authVerify, { body: body as AuthVerifyBody }),
-    createSession: (body) => callEndpoint(options, identity.createPasskeySession, { body }),
+    authVerify: (body) => callEndpoint(options, authVerifyEndpoint, { body: body as AuthVerifyBody }),
+    createSession: (body) => callEndpoint(options, createPasskeySessionEndpoint, { body }),
     async clear(body) {
-      await callEndpoint(options, identity.clearPasskeys, { body });
+      await callEndpoint(options, clearPasskeysEndpoint, { body });
     },
     async startLink(body) {
-      await callEndpoint(options, identity.startMembershipLink, { body });
+      await callEndpoint(options, startMembershipLinkEndpoint, { body });
     },
     async verifyLink(body) {
-      await callEndpoint(options, identity.verifyMembershipLink, { body });
+      await callEndpoint(options, verifyMembershipLinkEndpoint, { body });
     },
-    checkMembership: (body) => callEndpoint(options, identity.checkMembership, { body }),
+    checkMembership: (body) => callEndpoint(options, checkMembershipEndpoint, { body }),
   };
 }

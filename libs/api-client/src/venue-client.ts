@@ -1,5 +1,7 @@
 import {
-  venueEndpoints as venue,
+  getCommonGoodTotalsEndpoint,
+  sendBookingEnquiryEndpoint,
+  sendCommonGoodMessageEndpoint,
   type BookingRequest,
   type BookingResponse,
   type CommonGoodMessageCreated,
@@ -21,9 +23,9 @@ export interface VenueClient {
 export function createVenueClient(options: ClientOptions = {}): VenueClient {
   return {
     async getCommonGoodTotal(init) {
-      return (await callEndpoint(options, venue.getCommonGoodTotals, {}, init)).combined_total_cents;
+      return (await callEndpoint(options, getCommonGoodTotalsEndpoint, {}, init)).combined_total_cents;
     },
-    sendCommonGoodMessage: (body) => callEndpoint(options, venue.sendCommonGoodMessage, { body }),
-    sendBookingEnquiry: (body) => callEndpoint(options, venue.sendBookingEnquiry, { body }),
+    sendCommonGoodMessage: (body) => callEndpoint(options, sendCommonGoodMessageEndpoint, { body }),
+    sendBookingEnquiry: (body) => callEndpoint(options, sendBookingEnquiryEndpoint, { body }),
   };
 }
