@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import * as z from 'zod';
-import type { EndpointDefinition, EndpointInput, EndpointReply } from '@croft/contracts';
+import { endpointRoute, type EndpointDefinition, type EndpointInput, type EndpointReply } from '@croft/contracts';
 import { validate } from './validate';
 
 /** What a handler gets: the validated input, and the request and response (cookies, headers, status). */
@@ -39,9 +39,15 @@ export function responsesChecked(env: NodeJS.ProcessEnv = process.env): boolean 
 /** The body doesn't match the endpoint's declared response: a bug in the service, never the caller. */
 export class ResponseContractError extends Error {
   constructor(endpoint: EndpointDefinition, issues: string) {
-    super(`${endpoint.method} /api/${endpoint.service}${endpoint.path} answered outside its contract: ${issues}`);
+    super(`${endpoint.method} ${endpointRoute(endpoint)} answered outside its contract: ${issues}`);
     this.name = 'ResponseContractError';
   }
+}
+
+/** Throws ResponseContractError when `body` is not what the endpoint declares it answers. */
+export function assertResponse(endpoint: EndpointDefinition, body: unknown): void {
+  const parsed = z.safeParse(endpoint.response, body);
+  if (!parsed.success) throw new ResponseContractError(endpoint, z.prettifyError(parsed.error));
 }
 
 const ROUTER_METHODS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const;
@@ -65,10 +71,7 @@ export function mountEndpoint<E extends EndpointDefinition>(
     res.status(endpoint.status ?? 200);
     const answer = await handler({ ...valid, req, res });
     if (answer === undefined || res.headersSent) return;
-    if (check) {
-      const parsed = z.safeParse(endpoint.response, answer);
-      if (!parsed.success) throw new ResponseContractError(endpoint, z.prettifyError(parsed.error));
-    }
+    if (check) assertResponse(endpoint, answer);
     res.json(answer);
   };
   router[ROUTER_METHODS[endpoint.method]](endpoint.path, ...(options.before ?? []), input, ...(options.after ?? []), run);

@@ -2,7 +2,7 @@ export { ConfigError, LOG_LEVELS, baseConfigSchema, httpUrlSetting, loadConfig, 
 export type { BaseConfig, LogLevel, TrustProxySetting } from './config';
 export { HttpError, apiNotFound, errorBody, errorHandler } from './errors';
 export type { ErrorBody } from './errors';
-export { ResponseContractError, mountEndpoint, mountEndpoints, responsesChecked } from './endpoint';
+export { ResponseContractError, assertResponse, mountEndpoint, mountEndpoints, responsesChecked } from './endpoint';
 export type { EndpointContext, EndpointHandler, MountOptions } from './endpoint';
 export { MAX_INPUT_DEPTH, assertNoOperatorKeys, findOperatorKey, validate } from './validate';
 export type { ValidatingHandler, Validated, ValidationSchemas } from './validate';

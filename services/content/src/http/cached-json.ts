@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import * as z from 'zod';
 import type { EndpointDefinition, EndpointReply } from '@croft/contracts';
-import { ResponseContractError, responsesChecked } from '@croft/service-kit';
+import { assertResponse, responsesChecked } from '@croft/service-kit';
 
 interface Serialized {
   body: Buffer;
@@ -22,10 +21,7 @@ export function cachedJsonSender<E extends EndpointDefinition>(endpoint: E, cach
   return function send(req: Request, res: Response, payload: EndpointReply<E> & object): void {
     let done = serialized.get(payload);
     if (!done) {
-      if (check) {
-        const parsed = z.safeParse(endpoint.response, payload);
-        if (!parsed.success) throw new ResponseContractError(endpoint, z.prettifyError(parsed.error));
-      }
+      if (check) assertResponse(endpoint, payload);
       const body = Buffer.from(JSON.stringify(payload));
       const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
       done = { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
