@@ -36,20 +36,18 @@ export function serviceApi(options: {
   return api;
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Whether a request (method, path under /api) is one of the services' public write paths: exact match. */
+/** Whether a request (method, path under /api) is one of the services' public write paths: exact match, `:param` one segment. */
 export function publicWriteMatcher(services: readonly MountedService[]): (method: string, path: string) => boolean {
   const rules = services.flatMap((service) =>
-    service.publicWritePaths.map((route) => ({
-      method: route.method,
-      pattern: new RegExp(
-        `^/${escapeRegex(service.name)}${route.path
-          .split('/')
-          .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegex(segment)))
-          .join('/')}$`,
-      ),
-    })),
+    service.publicWritePaths.map((route) => ({ method: route.method, segments: ['', service.name, ...route.path.split('/').slice(1)] })),
   );
-  return (method, path) => rules.some((rule) => rule.method === method && rule.pattern.test(path));
+  return (method, path) => {
+    const parts = path.split('/');
+    return rules.some(
+      (rule) =>
+        rule.method === method &&
+        rule.segments.length === parts.length &&
+        rule.segments.every((segment, i) => (segment.startsWith(':') ? parts[i].length > 0 : segment === parts[i])),
+    );
+  };
 }
