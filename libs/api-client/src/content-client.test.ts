@@ -5,6 +5,7 @@ import { buildCmsImageRow, buildCmsTextRow, buildFaqRow, buildGlobalTextRow, bui
 import { createMockServer } from '@croft/mocks/node';
 import { ApiError } from './api-error';
 import { createContentClient } from './content-client';
+import { createSecretWordClient } from './secret-word-client';
 
 const server = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -12,6 +13,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const client = createContentClient({ baseUrl: 'http://api.test' });
+const words = createSecretWordClient({ baseUrl: 'http://api.test' });
 
 describe('content client', () => {
   it('returns the published rows of a page in sort order', async () => {
@@ -77,9 +79,9 @@ describe('content client', () => {
     const hero = await client.images('home', 'hero');
     expect(hero.map((r) => r.image_url)).toEqual(BACKGROUND_SETS.home.map((b) => `/images/${b.id}`));
     expect(await client.images('cafe', 'hero')).toEqual([]);
-    const words = await client.secretWords();
-    expect(words[0]).toBe('stillage');
-    expect(words).not.toContain('retired');
+    const active = await words.secretWords();
+    expect(active[0]).toBe('stillage');
+    expect(active).not.toContain('retired');
   });
 
   it('orders images and words as the service does and hides unpublished or retired ones', async () => {
@@ -99,7 +101,7 @@ describe('content client', () => {
       }),
     );
     expect((await client.images('home', 'hero')).map((r) => r.image_url)).toEqual(['/images/home-1', '/images/home-2']);
-    expect(await client.secretWords()).toEqual(['first', 'second']);
+    expect(await words.secretWords()).toEqual(['first', 'second']);
     expect(await client.globalText()).toEqual([]);
   });
 
@@ -109,7 +111,7 @@ describe('content client', () => {
     await expect(client.images('home', 'hero')).rejects.toMatchObject({ status: 503 });
     expect((await client.globalText()).length).toBeGreaterThan(0);
     server.use(http.get('*/api/content/secret-words', () => HttpResponse.json({ items: [1, 2] })));
-    await expect(client.secretWords()).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(words.secretWords()).rejects.toMatchObject({ code: 'invalid_response' });
     server.use(http.get('*/api/content/global', () => HttpResponse.json({ items: [{ content_key: 'x' }] })));
     await expect(client.globalText()).rejects.toMatchObject({ code: 'invalid_response' });
   });

@@ -3,7 +3,6 @@ import {
   getPageTextEndpoint,
   listCarouselImagesEndpoint,
   listFaqEndpoint,
-  listSecretWordsEndpoint,
   type CmsContentRow,
   type CmsGlobalContentRow,
   type CmsImageRow,
@@ -23,8 +22,6 @@ export interface ContentClient {
   globalText(init?: Init): Promise<CmsGlobalContentRow[]>;
   /** Published images of one carousel, in display order. */
   images(page: PageKey, carouselName: string, init?: Init): Promise<CmsImageRow[]>;
-  /** The active secret words, oldest first. */
-  secretWords(init?: Init): Promise<string[]>;
 }
 
 /**
@@ -53,9 +50,6 @@ export function createContentClient(options: ClientOptions = {}): ContentClient 
     },
     async images(page, carouselName, init) {
       return (await callEndpoint(options, listCarouselImagesEndpoint, { query: { page, carousel_name: carouselName } }, init)).items;
-    },
-    async secretWords(init) {
-      return (await callEndpoint(options, listSecretWordsEndpoint, {}, init)).items;
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  getCommonGoodTotalsEndpoint,
   sendBookingEnquiryEndpoint,
   sendCommonGoodMessageEndpoint,
   type BookingRequest,
@@ -9,10 +8,9 @@ import {
 } from '@croft/contracts';
 import type { ClientOptions } from './api-error';
 import { callEndpoint } from './call-endpoint';
+import { createCommonGoodTotalClient, type CommonGoodTotalClient } from './common-good-total-client';
 
-export interface VenueClient {
-  /** The Common Good fund's running total in pence (spec get-common-good-totals). */
-  getCommonGoodTotal(init?: { signal?: AbortSignal }): Promise<number>;
+export interface VenueClient extends CommonGoodTotalClient {
   /** A message for the Common Good fund (stored pending moderation). */
   sendCommonGoodMessage(input: CommonGoodMessageRequest): Promise<CommonGoodMessageCreated>;
   /** A booking enquiry from /book; the answer says whether the emails went out. */
@@ -22,9 +20,7 @@ export interface VenueClient {
 /** The venue service (/api/venue), typed over its endpoint contracts. */
 export function createVenueClient(options: ClientOptions = {}): VenueClient {
   return {
-    async getCommonGoodTotal(init) {
-      return (await callEndpoint(options, getCommonGoodTotalsEndpoint, {}, init)).combined_total_cents;
-    },
+    ...createCommonGoodTotalClient(options),
     sendCommonGoodMessage: (body) => callEndpoint(options, sendCommonGoodMessageEndpoint, { body }),
     sendBookingEnquiry: (body) => callEndpoint(options, sendBookingEnquiryEndpoint, { body }),
   };

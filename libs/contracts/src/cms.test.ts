@@ -3,12 +3,13 @@ import * as z from 'zod/mini';
 import {
   cmsContentRowSchema,
   cmsImagesQuerySchema,
-  createSecretWordRequestSchema,
   pageTextParamsSchema,
   positioningSchema,
 } from './cms';
+import { createSecretWordRequestSchema } from './secret-words';
 import { PAGE_KEYS } from './constants';
-import { GLOBAL_TEXT_DEFAULTS, PAGE_TEXT_DEFAULTS, defaultGlobalText, defaultPageText } from './page-text';
+import { GLOBAL_TEXT_DEFAULTS, defaultGlobalText } from './page-text';
+import { PAGE_TEXT_DEFAULTS, defaultPageText } from './page-text-all';
 
 const ok = (schema: z.ZodMiniType, value: unknown) => z.safeParse(schema, value).success;
 

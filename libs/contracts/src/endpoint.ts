@@ -74,3 +74,21 @@ export type RequestOptional<E extends EndpointDefinition> = NoKeys extends Endpo
 export function endpointsOf(group: Record<string, EndpointDefinition>): EndpointDefinition[] {
   return Object.values(group);
 }
+
+/** A request that takes no query parameters: any parameter is refused as an unknown field. */
+export const noQuery = /*#__PURE__*/ z.strictObject({});
+
+/** A staff endpoint's sign-in errors (service-kit requireAuthWith). */
+export const STAFF_ERRORS = { not_authenticated: 401, invalid_token: 401, forbidden: 403, auth_unavailable: 503 } as const;
+
+/**
+ * A staff write's errors: the sign-in check (service-kit requireAuthWith), the service without a
+ * token verifier (not_configured), and the per-user write limit.
+ */
+export const STAFF_WRITE_ERRORS = {
+  not_authenticated: 401,
+  invalid_token: 401,
+  forbidden: 403,
+  not_configured: 503,
+  rate_limited: 429,
+} as const;

@@ -1,5 +1,8 @@
 import type { PageKey } from './constants';
 
+/** The pages the site remote shows. */
+export type PublicPageKey = Exclude<PageKey, 'common-room'>;
+
 /**
  * The bundled page text (spec 000 §3, issue 5 "Content and data"). The content service seeds
  * these as published cms_content / cms_global_content rows on first start; the browser shows
@@ -9,7 +12,11 @@ import type { PageKey } from './constants';
 export type PageTextSection = Readonly<Record<string, string>>;
 export type PageTextDefaults = Readonly<Record<string, PageTextSection>>;
 
-export const PAGE_TEXT_DEFAULTS: Readonly<Record<PageKey, PageTextDefaults>> = {
+/**
+ * The public pages' text: what the site remote bundles (the Common Room's text stays out of the
+ * visitor's first chunk; COMMON_ROOM_TEXT_DEFAULTS below).
+ */
+export const PUBLIC_PAGE_TEXT_DEFAULTS: Readonly<Record<PublicPageKey, PageTextDefaults>> = {
   home: {
     hero: {
       title: 'Croft Common',
@@ -116,21 +123,6 @@ export const PAGE_TEXT_DEFAULTS: Readonly<Record<PageKey, PageTextDefaults>> = {
       body: 'Nominate a local group for the fund\nAsk about a free weekday-morning slot\nThe running total is at the foot of every page',
     },
   },
-  'common-room': {
-    hero: {
-      title: 'The Common Room',
-      subtitle: 'Membership. Not Members. Free to join, and full of things we keep off the menu.',
-    },
-    about: {
-      heading: 'What members get',
-      body:
-        'Subscribe to the newsletter and you are in: the Common Cook Book, the secret beer word of the day, the cocktail dice, a photo loyalty card and first dibs on Secret Cinema Club tickets. No fees, no cards, just your email.',
-    },
-    details: {
-      heading: 'Signing in',
-      body: 'Use the email you subscribed with for a six-digit code\nUnlock with Face ID or a passkey next time\nUnsubscribe from any email, any time',
-    },
-  },
 };
 
 /** Site-wide text (cms_global_content), e.g. the brand name in the navigation and the footer lines. */
@@ -141,11 +133,6 @@ export const GLOBAL_TEXT_DEFAULTS: Readonly<Record<string, string>> = {
   footer_hours: 'Open daily from 8am (9am at weekends) until late',
   footer_note: 'Dogs welcome. Card and contactless only.',
 };
-
-/** The bundled text for one key, or undefined when there is none. */
-export function defaultPageText(page: PageKey, section: string, contentKey: string): string | undefined {
-  return PAGE_TEXT_DEFAULTS[page][section]?.[contentKey];
-}
 
 /** The bundled global text for one key, or undefined when there is none. */
 export function defaultGlobalText(contentKey: string): string | undefined {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, noQuery } from '../endpoint';
 import { SESSION_ROUTES } from './session-routes';
 import {
   authOptionsBodySchema,
@@ -46,7 +46,6 @@ import {
   verifyOtpBodySchema,
 } from '../identity';
 
-const noQuery = z.strictObject({});
 /** 204: no body. */
 const noContent = z.undefined();
 

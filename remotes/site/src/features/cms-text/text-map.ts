@@ -1,6 +1,6 @@
 import {
   GLOBAL_TEXT_DEFAULTS,
-  PAGE_TEXT_DEFAULTS,
+  PUBLIC_PAGE_TEXT_DEFAULTS,
   type CmsContentRow,
   type CmsGlobalContentRow,
   type PageKey,
@@ -44,7 +44,7 @@ export function globalMap(rows: CmsGlobalContentRow[]): TextMap {
 export function resolvePageText(rows: TextMap | undefined, page: PageKey, section: string, contentKey: string): TextEntry | undefined {
   const row = rows?.get(pageTextKey(section, contentKey));
   if (row) return row;
-  const bundled = PAGE_TEXT_DEFAULTS[page][section]?.[contentKey];
+  const bundled = page === 'common-room' ? undefined : PUBLIC_PAGE_TEXT_DEFAULTS[page][section]?.[contentKey];
   return bundled === undefined ? undefined : { text: bundled };
 }
 

@@ -1,12 +1,12 @@
 import { Link } from '@croft/router';
 import { VisuallyHidden } from '@croft/ui';
-import type { VenueClient } from '@croft/api-client';
+import type { CommonGoodTotalClient } from '@croft/api-client';
 import { formatPence, UNKNOWN_AMOUNT } from './format-pence';
 import { useCommonGoodTotal } from './api/get-common-good-total';
 import './common-good-total.css';
 
 export interface CommonGoodTotalProps {
-  client?: VenueClient;
+  client?: CommonGoodTotalClient;
   /** Poll interval (default COMMON_GOOD_POLL_MS, 60 s). */
   pollMs?: number;
   className?: string;

@@ -1,6 +1,6 @@
 import { Link } from '@croft/router';
 import { PageFrame, VisuallyHidden } from '@croft/ui';
-import type { VenueClient } from '@croft/api-client';
+import type { CommonGoodTotalClient } from '@croft/api-client';
 import { formatPence, UNKNOWN_AMOUNT } from '../common-good-total/format-pence';
 import { useCommonGoodTotal } from '../common-good-total/api/get-common-good-total';
 import './common-good.css';
@@ -20,7 +20,7 @@ const HOW_IT_IS_SPENT = [
 ] as const;
 
 export interface CommonGoodPageProps {
-  client?: VenueClient;
+  client?: CommonGoodTotalClient;
 }
 
 /** /common-good: what the fund is, its running total, where the money comes from and goes. */

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { buildSecretWordRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
-import { createContentClient } from '@croft/api-client';
+import { createSecretWordClient } from '@croft/api-client';
 import { queryWrapper } from '@croft/query/testing';
 import { SecretBeerDialog } from './secret-beer-dialog';
 import { FALLBACK_WORDS } from './word-of-the-day';
@@ -13,7 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const client = createContentClient({ baseUrl: 'http://api.test' });
+const client = createSecretWordClient({ baseUrl: 'http://api.test' });
 const words = ['amber', 'bitter', 'cask', 'dray'].map((word, i) =>
   buildSecretWordRow({ word, created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }),
 );

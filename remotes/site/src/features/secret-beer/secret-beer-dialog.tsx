@@ -1,4 +1,4 @@
-import type { ContentClient } from '@croft/api-client';
+import type { SecretWordClient } from '@croft/api-client';
 import { Dialog, Spinner } from '@croft/ui';
 import { useSecretWords } from './api/get-secret-words';
 import { wordOfTheDay } from './word-of-the-day';
@@ -9,7 +9,7 @@ export interface SecretBeerDialogProps {
   onClose: () => void;
   /** The moment the word is picked for (the word changes at midnight UTC). */
   now?: Date;
-  client?: ContentClient;
+  client?: SecretWordClient;
 }
 
 /** What a member sees on /beer once the gate lets them through (spec 001 §2, modal 4). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { COMMON_GOOD_POLL_MS } from '@croft/contracts';
-import type { VenueClient } from '@croft/api-client';
+import type { CommonGoodTotalClient } from '@croft/api-client';
 import { queryWrapper } from '@croft/query/testing';
 import { useCommonGoodTotal } from './get-common-good-total';
 
@@ -11,11 +11,7 @@ function scriptedClient(answers: (number | Error)[]) {
     const next = answers.length > 1 ? answers.shift()! : answers[0];
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   });
-  const client: VenueClient = {
-    getCommonGoodTotal,
-    sendCommonGoodMessage: () => Promise.reject(new Error('not used')),
-    sendBookingEnquiry: () => Promise.reject(new Error('not used')),
-  };
+  const client: CommonGoodTotalClient = { getCommonGoodTotal };
   return { client, getCommonGoodTotal };
 }
 

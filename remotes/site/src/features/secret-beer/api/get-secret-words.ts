@@ -1,10 +1,10 @@
-import { createContentClient, type ContentClient } from '@croft/api-client/content';
+import { createSecretWordClient, type SecretWordClient } from '@croft/api-client';
 import { queryOptions, useQuery } from '@croft/query';
 
-const content = createContentClient();
+const words = createSecretWordClient();
 
 /** The venue's active secret words, oldest first; read again each time the dialog opens. */
-export function secretWordsQuery(client: ContentClient = content) {
+export function secretWordsQuery(client: SecretWordClient = words) {
   return queryOptions({
     queryKey: ['content', 'secret-words'],
     queryFn: ({ signal }) => client.secretWords({ signal }),
@@ -21,7 +21,7 @@ const NONE: string[] = [];
  * list, so the word of the day comes from the built-in fallback list instead; visitors never see
  * the failure.
  */
-export function useSecretWords(enabled: boolean, client?: ContentClient): SecretWordsState {
+export function useSecretWords(enabled: boolean, client?: SecretWordClient): SecretWordsState {
   const { data, isError } = useQuery({ ...secretWordsQuery(client), enabled });
   if (!enabled) return { status: 'idle' };
   if (data) return { status: 'ready', words: data };
