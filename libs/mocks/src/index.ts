@@ -20,3 +20,5 @@ export { newsletterHandlers, type NewsletterMockOptions, type NewsletterMockFail
 export { venueHandlers, type VenueMockOptions, type VenueFailure } from './venue/handlers';
 export { buildCommonGoodTotals, buildDonation, buildCommonGoodMessage, buildBookingResponse, MOCK_COMMON_GOOD_TOTAL_CENTS } from './venue/venue-factory';
 export { SCENARIOS, SCENARIO_PARAM, findScenario, scenarioHandlers, scenariosFromSearch, type Scenario } from './scenarios';
+export * from './content/editing';
+export * from './identity/people';

@@ -1,0 +1,2 @@
+// MSW handlers and factories for the content service's editing endpoints (contentEditingEndpoints).
+export {};
