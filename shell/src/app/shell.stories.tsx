@@ -6,10 +6,12 @@ import { RemoteUnavailable } from '@croft/federation-bridge';
 import { NotFound } from './not-found';
 import { RouterErrorView } from './error-view';
 import { SessionContext } from './session-context';
+import { contentHandlers } from '@croft/mocks';
 
 const meta = {
   title: 'Shell/Chrome',
-  parameters: { layout: 'fullscreen' },
+  // The brand name is site-wide CMS text: the content mocks answer it.
+  parameters: { layout: 'fullscreen', msw: { handlers: contentHandlers() } },
   decorators: [
     (Story) => (
       <MemoryRouter initialEntries={['/beer']}>
