@@ -9,6 +9,9 @@ const registry = await tsImport('../../libs/contracts/src/remotes.ts', import.me
 
 /** @type {readonly import('../../libs/contracts/src/remotes.ts').RemoteEntry[]} */
 export const REMOTES = registry.REMOTES;
+// A bad admin panel entry (no card, a reserved or shared path) stops every build and lint at once.
+registry.adminPanels(registry.REMOTES);
+
 /** @type {number} */
 export const SHELL_DEV_PORT = registry.SHELL_DEV_PORT;
 /** @type {(name: string) => string} */

@@ -12,9 +12,11 @@
  * What an exposed module is, which fixes its shape and the props its host passes:
  * - routes:    `{ routes: Record<pattern, Component> }`, the pages behind the remote's ROUTE_TABLE rows;
  * - dialog:    `{ default: Component<RemoteDialogProps> }`, opened by another remote (the site's secret 7);
- * - component: `{ default: Component }` with no props (the cms editing overlay).
+ * - component: `{ default: Component }` with no props (the cms editing overlay);
+ * - admin:     `{ default: Component<AdminPanelProps> }`, a team's staff screen: /admin (remote cms)
+ *              shows a card for it from its `admin` metadata and renders it at /admin/<path>/*.
  */
-export type RemoteModuleKind = 'routes' | 'dialog' | 'component';
+export type RemoteModuleKind = 'routes' | 'dialog' | 'component' | 'admin';
 
 /** Props a host passes to a federated dialog. */
 export interface RemoteDialogProps {
@@ -22,11 +24,36 @@ export interface RemoteDialogProps {
   onClose: () => void;
 }
 
+/** Props /admin passes to a federated admin panel. */
+export interface AdminPanelProps {
+  /** Where the panel is mounted ('/admin/cinema'): its own links start here. */
+  basePath: string;
+}
+
+/** What /admin needs to list an admin panel before loading it (its card) and where it mounts it. */
+export interface AdminPanelInfo {
+  /** The card's heading and the panel's name in the fallback ('Cinema'). */
+  readonly title: string;
+  /** One lower-case path segment under /admin ('cinema' → /admin/cinema/*). */
+  readonly path: string;
+  /** One line on the card. */
+  readonly description: string;
+}
+
 /** The props each kind of exposed component takes (routes modules are maps of pages without props). */
 export interface RemoteModuleProps {
   routes: Record<string, never>;
   dialog: RemoteDialogProps;
   component: Record<string, never>;
+  admin: AdminPanelProps;
+}
+
+/** One exposed module: its file and kind, and for an admin panel its card. */
+export interface ExposedModuleEntry {
+  readonly file: string;
+  readonly kind: RemoteModuleKind;
+  /** Required for kind 'admin' (and only there). */
+  readonly admin?: AdminPanelInfo;
 }
 
 export interface RemoteEntry {
@@ -39,7 +66,7 @@ export interface RemoteEntry {
   /** How the failure fallback names it: "<label> didn't load". */
   readonly label: string;
   /** Exposed module id ('./<key>') → its file (relative to the remote's folder) and kind. */
-  readonly exposes: Readonly<Record<string, { readonly file: string; readonly kind: RemoteModuleKind }>>;
+  readonly exposes: Readonly<Record<string, ExposedModuleEntry>>;
 }
 
 export const REMOTES = [
@@ -138,4 +165,37 @@ export function remoteDevEntry(name: RemoteName): string {
 
 export function remoteUrlVariable(name: RemoteName): RemoteUrlVariable {
   return `REMOTE_${name.toUpperCase()}_URL` as RemoteUrlVariable;
+}
+
+/** An admin panel a remote exposes, as /admin lists it. */
+export interface AdminPanel extends AdminPanelInfo {
+  /** Its federation id ('cinema/AdminPanel'). */
+  readonly id: ExposedModuleId;
+  readonly remote: RemoteName;
+}
+
+/** Paths under /admin that the cms's own screens use: no panel may take one. */
+export const RESERVED_ADMIN_PATHS = ['people', 'audit', 'member-analytics', 'member-analytics-legacy'] as const;
+
+/**
+ * Every admin panel in a registry (the real one by default), in registry order. Refuses an admin
+ * module without its card, a path that is not one lower-case segment, a path the cms's own screens
+ * use, and two panels on one path.
+ */
+export function adminPanels(remotes: readonly RemoteEntry[] = REMOTES): AdminPanel[] {
+  const panels: AdminPanel[] = [];
+  for (const remote of remotes) {
+    for (const [key, exposed] of Object.entries(remote.exposes)) {
+      if (exposed.kind !== 'admin') continue;
+      const id = `${remote.name}/${key}`;
+      const info = exposed.admin;
+      if (!info) throw new Error(`Admin panel "${id}" has no admin metadata ({ title, path, description })`);
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(info.path)) throw new Error(`Admin panel "${id}": path "${info.path}" must be one lower-case segment`);
+      if ((RESERVED_ADMIN_PATHS as readonly string[]).includes(info.path)) throw new Error(`Admin panel "${id}": /admin/${info.path} is the cms's own screen`);
+      const clash = panels.find((p) => p.path === info.path);
+      if (clash) throw new Error(`Admin panels "${clash.id}" and "${id}" both want /admin/${info.path}`);
+      panels.push({ id: id as ExposedModuleId, remote: remote.name as RemoteName, title: info.title, path: info.path, description: info.description });
+    }
+  }
+  return panels;
 }

@@ -20,6 +20,7 @@ export interface RemoteModuleShapes {
   routes: { routes: Record<string, ComponentType> };
   dialog: { default: ComponentType<RemoteModuleProps['dialog']> };
   component: { default: ComponentType };
+  admin: { default: ComponentType<RemoteModuleProps['admin']> };
 }
 export type ExposedModule<Id extends ExposedModuleId> = RemoteModuleShapes[ExposedModuleKind<Id>];
 

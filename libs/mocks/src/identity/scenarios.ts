@@ -1,6 +1,7 @@
 import type { Scenario } from '../scenario';
 import { identityHandlers } from './handlers';
 import { passkeyHandlers } from './passkey-handlers';
+import { MOCK_ADMIN_EMAIL, staffHandlers } from './people';
 
 /** The identity service's named worlds (sign-in codes, passkeys, membership links). */
 export const identityScenarios: Scenario[] = [
@@ -21,4 +22,31 @@ export const identityScenarios: Scenario[] = [
   { id: 'identity:not-subscribed', label: 'Not an active subscriber', handlers: () => passkeyHandlers({ state: 'not_subscribed' }) },
   { id: 'identity:no-passkeys', label: 'No passkey on this device', handlers: () => passkeyHandlers({ state: 'no_credentials' }) },
   { id: 'identity:passkeys-down', label: 'Passkey calls fail (500)', handlers: () => passkeyHandlers({ state: 'server_error' }) },
+  // The staff area (/cms, /admin): sign in at /cms/login with the code; the people list decides roles.
+  {
+    id: 'identity:staff',
+    label: `Staff area: sign in as ${MOCK_ADMIN_EMAIL} (admin, authenticator app) or another listed person`,
+    handlers: () => staffHandlers(),
+  },
+  {
+    id: 'identity:staff-editor',
+    label: 'Staff area: whoever signs in is an editor only (no /admin)',
+    handlers: () => staffHandlers({ everyoneIs: { roles: ['editor'], mfa: false } }),
+  },
+  {
+    id: 'identity:admin-aal1',
+    label: 'Staff area: whoever signs in is an admin without an authenticator app (role changes refused)',
+    handlers: () => staffHandlers({ everyoneIs: { roles: ['admin'], mfa: false } }),
+  },
+  {
+    id: 'identity:audit-content-down',
+    label: "Staff area: content's audit log fails (500), identity's still answers",
+    handlers: () =>
+      staffHandlers({ contentAuditFails: { status: 500, code: 'internal_error', message: 'Something went wrong' } }),
+  },
+  {
+    id: 'identity:people-down',
+    label: 'Staff area: the people list fails (500)',
+    handlers: () => staffHandlers({ peopleFails: { status: 500, code: 'internal_error', message: 'Something went wrong' } }),
+  },
 ];

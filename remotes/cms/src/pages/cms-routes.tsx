@@ -1,11 +1,10 @@
-import { Route, Routes, useParams } from '@croft/router';
+import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
+import { StaffGuard } from '../staff/guard/staff-guard';
+import { StaffLoginPage } from '../staff/login/staff-login-page';
 
 function CmsHome() {
   return <PageFrame title="Content management" section="home" intro="Edit page text, FAQs and images across Croft Common." />;
-}
-function CmsLogin() {
-  return <PageFrame title="Editor sign in" section="home" intro="Sign in with your Croft Common editor email." />;
 }
 function CmsFaq() {
   const { page } = useParams();
@@ -16,15 +15,23 @@ function CmsVisual() {
   return <PageFrame title={`Visual editor: ${page ?? ''}`} section="home" intro="Edit this page's text in place." />;
 }
 
-/** Everything under /cms. */
+/** Everything under /cms: the staff sign-in, and behind the staff guard (editor or admin) the rest. */
 export default function CmsRoutes() {
   return (
     <Routes>
-      <Route index element={<CmsHome />} />
-      <Route path="login" element={<CmsLogin />} />
-      <Route path="faq/:page" element={<CmsFaq />} />
-      <Route path="visual/:page/*" element={<CmsVisual />} />
-      <Route path="*" element={<CmsHome />} />
+      <Route path="login" element={<StaffLoginPage />} />
+      <Route
+        element={
+          <StaffGuard access="cms">
+            <Outlet />
+          </StaffGuard>
+        }
+      >
+        <Route index element={<CmsHome />} />
+        <Route path="faq/:page" element={<CmsFaq />} />
+        <Route path="visual/:page/*" element={<CmsVisual />} />
+        <Route path="*" element={<CmsHome />} />
+      </Route>
     </Routes>
   );
 }
