@@ -1,7 +1,26 @@
 import { Router } from 'express';
-import type { Connection } from 'mongoose';
-import type { CmsImageListResponse, GlobalTextResponse, PageKey, PageTextResponse, SecretWordListResponse } from '@croft/contracts';
-import { MongoRateLimitStore, silentLogger, systemClock, type Clock, type Logger, type TokenVerifier } from '@croft/service-kit';
+import { Types, type Connection } from 'mongoose';
+import {
+  GLOBAL_CMS_PAGE,
+  type CmsImageListResponse,
+  type GlobalTextResponse,
+  type PageKey,
+  type PageTextResponse,
+  type SecretWordListResponse,
+} from '@croft/contracts';
+import {
+  DEFAULT_JOB_POLL_MS,
+  MongoRateLimitStore,
+  createAuditLog,
+  createJobs,
+  silentLogger,
+  systemClock,
+  type AuditLog,
+  type Clock,
+  type Jobs,
+  type Logger,
+  type TokenVerifier,
+} from '@croft/service-kit';
 import {
   cmsContentModel,
   cmsGlobalContentModel,
@@ -22,9 +41,13 @@ import {
   type SecretWordSeed,
 } from './data/secret-word-store';
 import { FAQ_SEED, type FaqSeed } from './data/seed-faq';
+import { createPresenceStore, editorPresenceModel, type EditorPresenceModel } from './data/editor-presence';
+import { createScheduleStore, publishScheduleModel, type PublishScheduleModel } from './data/publish-schedules';
+import { createTextVersionStore, discardedRevisionModel, type DiscardedRevisionModel } from './data/text-versions';
 import {
   GLOBAL_TEXT_SEED,
   PAGE_TEXT_SEED,
+  assignMissingRevisions,
   findPublishedGlobalText,
   findPublishedPageText,
   upsertGlobalTextSeed,
@@ -36,6 +59,8 @@ import { createFaqCatalog, type FaqCatalog } from './domain/faq-catalog';
 import { visibleGlobalText, visiblePageText } from './domain/page-text';
 import { createReadCache, type ReadCache } from './domain/read-cache';
 import { createSecretWordBook } from './domain/secret-words';
+import { createTextEditor, type TextEditor } from './domain/text-editing';
+import { editorRoutes } from './http/editor-routes';
 import { faqRoutes } from './http/faq-routes';
 import { imageRoutes, type CarouselKey } from './http/image-routes';
 import { secretWordRoutes } from './http/secret-word-routes';
@@ -57,6 +82,15 @@ export interface ContentServiceOptions {
   verifyAccessToken?: TokenVerifier;
   /** Rate limit of the staff secret-word writes, per client IP per minute (default 30). */
   secretWordWritesPerMinute?: number;
+  /** Editors' writes (save, publish, discard, restore, schedule, cancel) per user per minute (default 60). */
+  editorWritesPerMinute?: number;
+  /**
+   * A jobs runner owned by the caller (the composition root, service 'content'): the service
+   * defines its jobs on it and leaves starting and stopping to the owner. Default: its own runner,
+   * polling every `jobPollMs` (0: it never polls; tests call `jobs.runDueNow()`), stopped by close().
+   */
+  jobs?: Jobs;
+  jobPollMs?: number;
 }
 
 export interface ContentSeedOptions {
@@ -75,9 +109,20 @@ export interface ContentSeedResult {
   secretWordsInserted: number;
 }
 
+/** The one job of the content service: runs one scheduled publish when it is due. */
+export const SCHEDULED_PUBLISH_JOB = 'scheduled-publish';
+
 export interface ContentService {
   /** Mount at /api/content. */
   router: Router;
+  /** Editing CMS text (drafts, publish, schedules …) without HTTP. */
+  editor: TextEditor;
+  /** The service's audit log (service 'content'). */
+  audit: AuditLog;
+  /** The service's jobs (kit `createJobs`, service 'content'); `jobs.runDueNow()` in tests. */
+  jobs: Jobs;
+  /** Stops its own jobs runner (a given `jobs` is its owner's to stop). */
+  close(): Promise<void>;
   /** Inserts missing seed content (idempotent, never overwrites edits). */
   seed(options?: ContentSeedOptions): Promise<ContentSeedResult>;
   /** Drops every cached read (after a direct database write). */
@@ -88,6 +133,9 @@ export interface ContentService {
     cmsGlobalContent: CmsGlobalContentModel;
     cmsImage: CmsImageModel;
     secretWord: SecretWordModel;
+    publishSchedule: PublishScheduleModel;
+    editorPresence: EditorPresenceModel;
+    discardedRevision: DiscardedRevisionModel;
   };
 }
 
@@ -100,6 +148,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     cmsGlobalContent: cmsGlobalContentModel(options.db),
     cmsImage: cmsImageModel(options.db),
     secretWord: secretWordModel(options.db),
+    publishSchedule: publishScheduleModel(options.db),
+    editorPresence: editorPresenceModel(options.db),
+    discardedRevision: discardedRevisionModel(options.db),
   };
   const ttlMs = options.readCacheTtlMs;
 
@@ -140,6 +191,36 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     onChange: () => wordList.invalidate(),
   });
 
+  const audit = createAuditLog(options.db, 'content', { clock });
+  const jobs = options.jobs ?? createJobs({ db: options.db, clock, logger, service: 'content' });
+  const editor = createTextEditor({
+    versions: createTextVersionStore(models),
+    schedules: createScheduleStore(models.publishSchedule),
+    presence: createPresenceStore(models.editorPresence),
+    audit,
+    clock,
+    newId: () => new Types.ObjectId().toHexString(),
+    async scheduleJob(scheduleId, publishAt) {
+      await jobs.schedule(SCHEDULED_PUBLISH_JOB, publishAt, { schedule_id: scheduleId }, { key: scheduleId });
+    },
+    // Visitors see a publish at once on this instance (others within their cache's 5 s).
+    onPublished(keys) {
+      for (const key of keys) {
+        if (key.page === GLOBAL_CMS_PAGE) globalText.invalidate();
+        else pageText.invalidate(key.page);
+      }
+    },
+  });
+  jobs.define<{ schedule_id: string }>(
+    SCHEDULED_PUBLISH_JOB,
+    async (ctx) => {
+      if (ctx.payload?.schedule_id) await editor.runSchedule(ctx.payload.schedule_id);
+    },
+    { retries: 5, backoffMs: 15_000 },
+  );
+  const pollMs = options.jobPollMs ?? DEFAULT_JOB_POLL_MS;
+  if (!options.jobs && pollMs > 0) jobs.start({ pollMs });
+
   function invalidateAll() {
     faq.invalidate();
     pageText.invalidate();
@@ -162,11 +243,35 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       limitStore: new MongoRateLimitStore(options.db, { prefix: 'rl:content:secret-word-writes:', clock }),
     }),
   );
+  router.use(
+    editorRoutes({
+      editor,
+      audit,
+      verifyAccessToken: options.verifyAccessToken,
+      writesPerMinute: options.editorWritesPerMinute,
+      limitStores: {
+        writes: new MongoRateLimitStore(options.db, { prefix: 'rl:content:editor-writes:', clock }),
+        presence: new MongoRateLimitStore(options.db, { prefix: 'rl:content:editor-presence:', clock }),
+      },
+    }),
+  );
 
   return {
     router,
+    editor,
+    audit,
+    jobs,
+    async close() {
+      if (!options.jobs) await jobs.stop();
+    },
     async seed(seedOptions = {}) {
       const now = clock.now();
+      // Rows from before versions get their revisions before anything reads or adds versions.
+      const [pageRowsNumbered, globalRowsNumbered] = await Promise.all([
+        assignMissingRevisions(models.cmsContent),
+        assignMissingRevisions(models.cmsGlobalContent),
+      ]);
+      if (pageRowsNumbered + globalRowsNumbered > 0) logger.info({ pageRowsNumbered, globalRowsNumbered }, 'numbered text rows saved before versions');
       const [faqInserted, pageTextInserted, globalTextInserted, imagesInserted, secretWordsInserted] = await Promise.all([
         upsertFaqSeed(models.faqEntry, seedOptions.faq ?? FAQ_SEED, now),
         upsertPageTextSeed(models.cmsContent, seedOptions.pageText ?? PAGE_TEXT_SEED, now),

@@ -39,7 +39,7 @@ describe('seeding across restarts (embedded store with a snapshot file)', () => 
     // An editor removed the seeded hall heading and left only a draft of their own.
     await models.cmsContent.deleteOne({ page: 'hall', section: 'about', content_key: 'heading' });
     await models.cmsContent.create({
-      page: 'hall', section: 'about', content_key: 'heading', content_data: { text: 'Draft heading' }, published: false, created_by: 'editor-1', updated_at: new Date(),
+      page: 'hall', section: 'about', content_key: 'heading', content_data: { text: 'Draft heading' }, published: false, revision: 1, created_by: 'editor-1', updated_at: new Date(),
     });
     await models.cmsGlobalContent.updateOne({ content_key: 'brand_name' }, { $set: { content_value: 'CROFT COMMON' } });
     await models.cmsImage.updateOne({ page: 'home', carousel_name: 'hero', image_url: '/images/home-2' }, { $set: { published: false } });

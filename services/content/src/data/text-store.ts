@@ -6,11 +6,13 @@ import {
   type CmsGlobalContentRow,
   type PageKey,
 } from '@croft/contracts';
+import type { Model, Types } from 'mongoose';
 import type { CmsContentModel, CmsGlobalContentModel, StoredTextData } from './cms-content-model';
 import { seedBulk } from './seed-bulk';
 import { seedObjectId } from './seed-id';
 
 const TEXT_FIELDS = {
+  revision: 1,
   page: 1,
   section: 1,
   content_key: 1,
@@ -22,6 +24,7 @@ const TEXT_FIELDS = {
 } as const;
 
 const GLOBAL_FIELDS = {
+  revision: 1,
   content_key: 1,
   content_type: 1,
   content_value: 1,
@@ -31,8 +34,12 @@ const GLOBAL_FIELDS = {
   updated_at: 1,
 } as const;
 
+/** A visitor row with its revision (the domain keeps the highest per key, then drops it). */
+export type RevisedPageRow = CmsContentRow & { revision: number };
+export type RevisedGlobalRow = CmsGlobalContentRow & { revision: number };
+
 /** Only the contract's fields, in the contract's shape (no stray keys from older documents). */
-function textData(data: StoredTextData): StoredTextData {
+export function textData(data: StoredTextData): StoredTextData {
   const out: StoredTextData = { text: data.text ?? '' };
   const p = data.positioning;
   if (p) {
@@ -48,10 +55,11 @@ function textData(data: StoredTextData): StoredTextData {
   return out;
 }
 
-/** Published rows of one page, newest first (the domain keeps one per key). */
-export async function findPublishedPageText(model: CmsContentModel, page: PageKey): Promise<CmsContentRow[]> {
-  const docs = await model.find({ page, published: true }, TEXT_FIELDS).sort({ updated_at: -1, _id: -1 }).lean();
+/** Published rows of one page, highest revision first (the domain keeps one per key). */
+export async function findPublishedPageText(model: CmsContentModel, page: PageKey): Promise<RevisedPageRow[]> {
+  const docs = await model.find({ page, published: true }, TEXT_FIELDS).sort({ revision: -1, _id: -1 }).lean();
   return docs.map((doc) => ({
+    revision: doc.revision ?? 0,
     id: doc._id.toHexString(),
     page: doc.page,
     section: doc.section,
@@ -64,10 +72,11 @@ export async function findPublishedPageText(model: CmsContentModel, page: PageKe
   }));
 }
 
-/** Published global rows, newest first. */
-export async function findPublishedGlobalText(model: CmsGlobalContentModel): Promise<CmsGlobalContentRow[]> {
-  const docs = await model.find({ published: true }, GLOBAL_FIELDS).sort({ updated_at: -1, _id: -1 }).lean();
+/** Published global rows, highest revision first. */
+export async function findPublishedGlobalText(model: CmsGlobalContentModel): Promise<RevisedGlobalRow[]> {
+  const docs = await model.find({ published: true }, GLOBAL_FIELDS).sort({ revision: -1, _id: -1 }).lean();
   return docs.map((doc) => ({
+    revision: doc.revision ?? 0,
     id: doc._id.toHexString(),
     content_key: doc.content_key,
     content_type: doc.content_type,
@@ -104,8 +113,8 @@ export const GLOBAL_TEXT_SEED: readonly GlobalTextSeed[] = Object.entries(GLOBAL
 }));
 
 /**
- * Inserts a published row for every seed key that has no row at all yet (published or draft),
- * so restarts never duplicate text and never overwrite or outrank an editor's rows.
+ * Inserts a published row (revision 1) for every seed key that has no row at all yet (published
+ * or draft), so restarts never duplicate text and never overwrite or outrank an editor's rows.
  */
 export async function upsertPageTextSeed(model: CmsContentModel, seeds: readonly PageTextSeed[], now: Date): Promise<number> {
   if (seeds.length === 0) return 0;
@@ -120,8 +129,11 @@ export async function upsertPageTextSeed(model: CmsContentModel, seeds: readonly
               content_type: 'text',
               content_data: { text: seed.text },
               published: true,
+              revision: 1,
               created_by: null,
               updated_at: now,
+              published_at: now,
+              published_by: null,
             },
           },
           upsert: true,
@@ -150,8 +162,11 @@ export async function upsertGlobalTextSeed(
               content_value: seed.text,
               content_data: { text: seed.text },
               published: true,
+              revision: 1,
               created_by: null,
               updated_at: now,
+              published_at: now,
+              published_by: null,
             },
           },
           upsert: true,
@@ -162,3 +177,62 @@ export async function upsertGlobalTextSeed(
   );
 }
 
+
+interface UnnumberedRow {
+  _id: Types.ObjectId;
+  page?: string;
+  section?: string;
+  content_key: string;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Numbers the rows an older version of the service left without a revision (a dev database from
+ * before versions): per text, oldest first by updated_at (then _id), after any revision the text
+ * already has. Idempotent and safe with several instances starting at once: each row is numbered
+ * by a guarded update (only while it has no revision), and a number another instance took first
+ * (the unique index) makes this one read the text again. Answers how many rows it numbered.
+ */
+export async function assignMissingRevisions(model: CmsContentModel | CmsGlobalContentModel): Promise<number> {
+  const generic = model as unknown as Model<UnnumberedRow & { revision?: number; updated_at: Date }>;
+  const missing = await generic
+    .find({ revision: { $exists: false } }, { page: 1, section: 1, content_key: 1 })
+    .lean<UnnumberedRow[]>();
+  const keys = new Map<string, Record<string, string>>();
+  for (const row of missing) {
+    const filter: Record<string, string> =
+      row.page === undefined ? { content_key: row.content_key } : { page: row.page, section: row.section ?? '', content_key: row.content_key };
+    keys.set(JSON.stringify(filter), filter);
+  }
+  let numbered = 0;
+  for (const filter of keys.values()) {
+    for (let round = 0; round < 20; round += 1) {
+      const [top] = await generic.find({ ...filter, revision: { $exists: true } }, { revision: 1 }).sort({ revision: -1 }).limit(1).lean();
+      let next = (top?.revision ?? 0) + 1;
+      const rows = await generic
+        .find({ ...filter, revision: { $exists: false } }, { _id: 1 })
+        .sort({ updated_at: 1, _id: 1 })
+        .lean<{ _id: Types.ObjectId }[]>();
+      if (rows.length === 0) break;
+      let raced = false;
+      for (const row of rows) {
+        try {
+          const result = await generic.updateOne({ _id: row._id, revision: { $exists: false } }, { $set: { revision: next } });
+          if (result.modifiedCount > 0) {
+            numbered += 1;
+            next += 1;
+          }
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          raced = true;
+          break;
+        }
+      }
+      if (!raced) break;
+    }
+  }
+  return numbered;
+}

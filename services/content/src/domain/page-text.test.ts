@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CmsContentRow, CmsGlobalContentRow } from '@croft/contracts';
 import { visibleGlobalText, visiblePageText } from './page-text';
 
-function row(id: string, section: string, key: string, text: string, updated: string, published = true): CmsContentRow {
+function row(id: string, section: string, key: string, text: string, updated: string, published = true, revision = 0): CmsContentRow & { revision: number } {
   return {
+    revision,
     id,
     page: 'home',
     section,
@@ -35,6 +36,17 @@ describe('visiblePageText', () => {
     expect(visiblePageText([...rows].reverse())).toEqual(visiblePageText(rows));
   });
 
+  it('lets the highest revision win whatever the dates, never a draft, and answers rows without the revision', () => {
+    const rows = [
+      row('r2', 'hero', 'title', 'revision 2', '2025-06-01T00:00:00.000Z', true, 2),
+      row('r3', 'hero', 'title', 'revision 3', '2025-01-01T00:00:00.000Z', true, 3),
+      row('r4', 'hero', 'title', 'draft 4', '2025-07-01T00:00:00.000Z', false, 4),
+    ];
+    const out = visiblePageText(rows);
+    expect(out.map((r) => r.content_data.text)).toEqual(['revision 3']);
+    expect(out[0]).not.toHaveProperty('revision');
+  });
+
   it('breaks a tie on updated_at by the later id', () => {
     const rows = [row('0002', 'hero', 'title', 'second', '2025-01-01T00:00:00.000Z'), row('0001', 'hero', 'title', 'first', '2025-01-01T00:00:00.000Z')];
     expect(visiblePageText(rows).map((r) => r.content_data.text)).toEqual(['second']);
@@ -43,7 +55,8 @@ describe('visiblePageText', () => {
 
 describe('visibleGlobalText', () => {
   it('keeps the newest published row per key', () => {
-    const g = (id: string, key: string, value: string, updated: string, published = true): CmsGlobalContentRow => ({
+    const g = (id: string, key: string, value: string, updated: string, published = true): CmsGlobalContentRow & { revision: number } => ({
+      revision: 0,
       id, content_key: key, content_type: 'text', content_value: value, content_data: null, published, created_by: null, updated_at: updated,
     });
     const out = visibleGlobalText([

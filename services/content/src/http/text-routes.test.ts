@@ -63,22 +63,24 @@ describe('GET /api/content/pages/:page/text', () => {
     expect(home.headers['cache-control']).toBe('public, max-age=60');
   });
 
-  it('serves the newest published row per key and never a draft, whatever its date', async () => {
+  it('serves the published row with the highest revision per key and never a draft, whatever its date', async () => {
     const model = content.models.cmsContent;
     const at = (iso: string) => new Date(iso);
     await model.create([
-      { page: 'cafe', section: 'hero', content_key: 'title', content_data: { text: 'Older edit' }, published: true, created_by: 'u1', updated_at: at('2025-02-01T00:00:00Z') },
+      // An older revision saved later than the newest (dates do not decide; revisions do).
+      { page: 'cafe', section: 'hero', content_key: 'title', content_data: { text: 'Older edit' }, published: true, revision: 2, created_by: 'u1', updated_at: at('2025-08-01T00:00:00Z') },
       {
         page: 'cafe',
         section: 'hero',
         content_key: 'title',
         content_data: { text: 'Newest published', positioning: { alignment: 'center', containerPosition: 'page-right', marginTop: '4', marginBottom: '0' } },
         published: true,
+        revision: 3,
         created_by: 'u2',
         updated_at: at('2025-06-01T00:00:00Z'),
       },
-      { page: 'cafe', section: 'hero', content_key: 'title', content_data: { text: 'Draft, newer still' }, published: false, created_by: 'u3', updated_at: at('2025-07-01T00:00:00Z') },
-      { page: 'cafe', section: 'secret', content_key: 'only_draft', content_data: { text: 'Never shown' }, published: false, created_by: 'u3', updated_at: at('2025-07-01T00:00:00Z') },
+      { page: 'cafe', section: 'hero', content_key: 'title', content_data: { text: 'Draft, newer still' }, published: false, revision: 4, created_by: 'u3', updated_at: at('2025-07-01T00:00:00Z') },
+      { page: 'cafe', section: 'secret', content_key: 'only_draft', content_data: { text: 'Never shown' }, published: false, revision: 1, created_by: 'u3', updated_at: at('2025-07-01T00:00:00Z') },
     ]);
     try {
       const items = await pageText('cafe');
@@ -103,7 +105,7 @@ describe('GET /api/content/pages/:page/text', () => {
     const again = await request(app).get('/api/content/pages/hall/text').set('If-None-Match', first.headers.etag);
     expect(again.status).toBe(304);
     await content.models.cmsContent.create({
-      page: 'hall', section: 'about', content_key: 'heading', content_data: { text: 'Fresh heading' }, published: true, created_by: 'u9', updated_at: new Date('2030-01-01T00:00:00Z'),
+      page: 'hall', section: 'about', content_key: 'heading', content_data: { text: 'Fresh heading' }, published: true, revision: 2, created_by: 'u9', updated_at: new Date('2030-01-01T00:00:00Z'),
     });
     try {
       clock.advance(4_000);
@@ -156,8 +158,8 @@ describe('GET /api/content/global', () => {
   it('lets a newer published row win and hides drafts', async () => {
     const model = content.models.cmsGlobalContent;
     await model.create([
-      { content_key: 'tagline', content_value: 'New tagline', content_data: { text: 'New tagline', positioning: { alignment: 'right' } }, published: true, created_by: 'g1', updated_at: new Date('2031-01-01T00:00:00Z') },
-      { content_key: 'brand_name', content_value: 'Draft brand', content_data: null, published: false, created_by: 'g1', updated_at: new Date('2032-01-01T00:00:00Z') },
+      { content_key: 'tagline', content_value: 'New tagline', content_data: { text: 'New tagline', positioning: { alignment: 'right' } }, published: true, revision: 2, created_by: 'g1', updated_at: new Date('2031-01-01T00:00:00Z') },
+      { content_key: 'brand_name', content_value: 'Draft brand', content_data: null, published: false, revision: 2, created_by: 'g1', updated_at: new Date('2032-01-01T00:00:00Z') },
     ]);
     try {
       const { items } = globalTextResponseSchema.parse((await request(app).get('/api/content/global')).body);
@@ -188,7 +190,7 @@ describe('GET /api/content/global', () => {
 describe('the cms_content model', () => {
   it('refuses positioning outside the spec and unknown keys', async () => {
     const model = content.models.cmsContent;
-    const base = { page: 'home' as const, section: 'hero', content_key: 'title', published: false, updated_at: new Date() };
+    const base = { page: 'home' as const, section: 'hero', content_key: 'title', published: false, revision: 9, updated_at: new Date() };
     await expect(model.create({ ...base, content_data: { text: 'x', positioning: { alignment: bad('justify') } } })).rejects.toThrow(/alignment/);
     await expect(model.create({ ...base, content_data: { text: 'x', positioning: { marginTop: bad('3') } } })).rejects.toThrow(/marginTop/);
     await expect(model.create({ ...base, content_data: { text: 'x', positioning: { containerPosition: bad('page-top') } } })).rejects.toThrow(
@@ -196,6 +198,12 @@ describe('the cms_content model', () => {
     );
     await expect(model.create({ ...base, section: 'Hero Section', content_data: { text: 'x' } })).rejects.toThrow(/section/);
     await expect(model.create({ ...base, page: bad('admin'), content_data: { text: 'x' } })).rejects.toThrow(/page/);
+    await expect(model.create({ ...base, revision: 0, content_data: { text: 'x' } })).rejects.toThrow(/revision/);
+    await expect(model.create({ ...base, revision: 1.5, content_data: { text: 'x' } })).rejects.toThrow(/revision/);
+    const { revision: _none, ...unnumbered } = base;
+    await expect(model.create({ ...unnumbered, content_data: { text: 'x' } })).rejects.toThrow(/revision/);
+    // A revision is unique per text: the seeded revision 1 cannot be written twice.
+    await expect(model.create({ ...base, revision: 1, content_data: { text: 'x' } })).rejects.toMatchObject({ code: 11000 });
     expect(await model.countDocuments({ published: false, page: 'home' })).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { identityIssuer, localJwksVerifier, type TokenVerifier } from '@croft/se
 /** Test-only token minting: a throwaway ES256 key and a verifier for it, as identity would issue. */
 export async function testTokens(origin: string): Promise<{
   verify: TokenVerifier;
-  token(claims?: { roles?: IdentityRole[]; aal?: 'aal1' | 'aal2'; mfa?: boolean; expiresIn?: string }): Promise<string>;
+  token(claims?: { roles?: IdentityRole[]; aal?: 'aal1' | 'aal2'; mfa?: boolean; expiresIn?: string; sub?: string; email?: string }): Promise<string>;
 }> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
@@ -14,7 +14,7 @@ export async function testTokens(origin: string): Promise<{
     verify: localJwksVerifier({ jwks: { keys: [jwk] }, issuer }),
     async token(claims = {}) {
       return new SignJWT({
-        email: 'staff@croftcommon.test',
+        email: claims.email ?? 'staff@croftcommon.test',
         roles: claims.roles ?? ['staff'],
         aal: claims.aal ?? 'aal1',
         amr: ['otp'],
@@ -22,7 +22,7 @@ export async function testTokens(origin: string): Promise<{
         mfa: claims.mfa ?? false,
       })
         .setProtectedHeader({ alg: 'ES256', kid: 'test-key' })
-        .setSubject('user-staff-1')
+        .setSubject(claims.sub ?? 'user-staff-1')
         .setIssuer(issuer)
         .setAudience('croft')
         .setIssuedAt()
