@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { RequestHandler, Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { JSONWebKeySet } from 'jose';
-import { isHttpsOrigin, silentLogger, systemClock, type Clock, type Logger, type Mailer } from '@croft/service-kit';
+import { createAuditLog, isHttpsOrigin, silentLogger, systemClock, type AuditLog, type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import type { AccessTokenClaims } from '@croft/contracts';
 import { identityModels, type IdentityModels } from './data';
 import { createAuth, DEFAULT_LIMITS, type IdentityLimits } from './domain/auth';
@@ -61,6 +61,8 @@ export interface IdentityService {
   rotateSigningKey(): Promise<string>;
   issuer: string;
   models: IdentityModels;
+  /** Identity's audit events (role grants and revocations). */
+  audit: AuditLog;
 }
 
 export function createIdentityService(options: IdentityServiceOptions): IdentityService {
@@ -82,6 +84,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
   }
   const keys = createKeyRing({ model: models.signingKey, box, clock, logger, issuer });
   const counters = createCounters(models.counter, clock);
+  const audit = createAuditLog(options.db, 'identity', { clock });
   const auth = createAuth({
     models,
     clock,
@@ -93,6 +96,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     codePepper,
     adminEmail: config.adminEmail?.toLowerCase(),
     limits,
+    audit,
   });
 
   const membership = createMembership({
@@ -124,6 +128,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     clock,
     logger,
     isActiveSubscriber: options.isActiveSubscriber,
+    audit,
     cookie: {
       name: config.cookieName ?? REFRESH_COOKIE_NAME,
       path: config.cookiePath ?? '/api/identity',
@@ -141,16 +146,29 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     rotateSigningKey: () => keys.rotate(),
     issuer,
     models,
+    audit,
     async seed() {
       await keys.ready();
       const at = clock.now();
       const adminEmail = config.adminEmail?.toLowerCase();
       if (adminEmail) {
-        await models.user.updateOne(
-          { email: adminEmail },
-          { $setOnInsert: { _id: randomUUID(), email: adminEmail, created_at: at, updated_at: at }, $addToSet: { roles: 'admin' } },
-          { upsert: true },
-        );
+        // ADMIN_EMAIL is always an admin: re-asserted on every start (a role removed in the
+        // database comes back), and recorded when this start is what gave it.
+        const before = await models.user
+          .findOneAndUpdate(
+            { email: adminEmail },
+            { $setOnInsert: { _id: randomUUID(), email: adminEmail, created_at: at, updated_at: at }, $addToSet: { roles: 'admin' } },
+            { upsert: true, returnDocument: 'before' },
+          )
+          .lean();
+        // A pending grant for the address (given before it became ADMIN_EMAIL) joins the account.
+        const grant = await models.roleGrant.findOneAndDelete({ _id: adminEmail }).lean();
+        if (grant && grant.roles.length > 0) {
+          await models.user.updateOne({ email: adminEmail }, { $addToSet: { roles: { $each: grant.roles } } });
+        }
+        if (!before?.roles?.includes('admin')) {
+          await audit.record({ actor: null, action: 'role.granted', target: adminEmail, detail: 'admin granted (ADMIN_EMAIL)' });
+        }
       }
       const domains = [...new Set((config.staffDomains ?? []).map((d) => d.toLowerCase()))];
       for (const domain of domains) {

@@ -20,6 +20,7 @@ import { webauthnChallengeModel, type WebauthnChallengeDoc } from './webauthn-ch
 import { passkeyProofModel, type PasskeyProofDoc } from './passkey-proof';
 import { membershipLinkModel, type MembershipLinkDoc } from './membership-link';
 import { linkCodeModel, type LinkCodeDoc } from './link-code';
+import { roleGrantModel, type RoleGrantDoc } from './role-grant';
 
 export * from './user';
 export * from './email-code';
@@ -36,6 +37,7 @@ export * from './webauthn-challenge';
 export * from './passkey-proof';
 export * from './membership-link';
 export * from './link-code';
+export * from './role-grant';
 
 export interface IdentityModels {
   user: Model<UserDoc>;
@@ -53,6 +55,7 @@ export interface IdentityModels {
   passkeyProof: Model<PasskeyProofDoc>;
   membershipLink: Model<MembershipLinkDoc>;
   linkCode: Model<LinkCodeDoc>;
+  roleGrant: Model<RoleGrantDoc>;
 }
 
 export function identityModels(db: Connection): IdentityModels {
@@ -72,5 +75,6 @@ export function identityModels(db: Connection): IdentityModels {
     passkeyProof: passkeyProofModel(db),
     membershipLink: membershipLinkModel(db),
     linkCode: linkCodeModel(db),
+    roleGrant: roleGrantModel(db),
   };
 }

@@ -1,17 +1,19 @@
-import type { Clock, Logger, Mailer } from '@croft/service-kit';
+import type { AuditLog, Clock, Logger, Mailer } from '@croft/service-kit';
 import type { IdentityModels } from '../data';
 import { createAccessLists } from './access-lists';
 import type { Counters } from './counters';
 import { createEmailCodes } from './email-codes';
 import { createFactors } from './factors';
 import type { KeyRing } from './key-ring';
+import { createPeople } from './people';
 import type { IdentityLimits } from './limits';
 import type { SecretBox } from './secrets';
 import { createSessions } from './sessions';
 
 // Identity's sign-in domain, split by concern: email-codes.ts (sign-in codes), sessions.ts
 // (sessions and tokens), factors.ts (TOTP), access-lists.ts (staff domains, Secret Kitchens,
-// roles, RPC limit). This file composes them into the one `Auth` the routes and passkeys use.
+// roles, pending grants, RPC limit) and people.ts (staff roles at /admin/people). This file
+// composes them into the one `Auth` the routes and passkeys use.
 export { DEFAULT_LIMITS, type IdentityLimits } from './limits';
 export { CODE_EMAIL_SUBJECT, DEFAULT_TOTP_ISSUER, MESSAGES } from './messages';
 export type { AuthContext, IssuedSession } from './sessions';
@@ -27,14 +29,17 @@ export interface AuthDeps {
   codePepper: string;
   adminEmail?: string;
   limits: IdentityLimits;
+  /** Identity's audit log (role grants and revocations). */
+  audit: Pick<AuditLog, 'record'>;
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits } = deps;
-  const accessLists = createAccessLists({ models, counters, adminEmail, limits });
+  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits, audit } = deps;
+  const accessLists = createAccessLists({ models, counters, clock, adminEmail, limits });
   const sessions = createSessions({ models, clock, logger, keys, accessLists, limits });
   const codes = createEmailCodes({ models, clock, logger, mailer, counters, codePepper, accessLists, sessions, limits });
   const factors = createFactors({ models, clock, logger, counters, box, sessions, limits });
+  const people = createPeople({ models, clock, logger, counters, accessLists, adminEmail, audit, limits });
 
   return {
     // sessions.ts
@@ -58,6 +63,8 @@ export function createAuth(deps: AuthDeps) {
     isEmailDomainAllowed: accessLists.isEmailDomainAllowed,
     secretKitchenAccess: accessLists.secretKitchenAccess,
     rpcAllowed: accessLists.rpcAllowed,
+    // people.ts (staff roles at /admin/people)
+    people,
   };
 }
 

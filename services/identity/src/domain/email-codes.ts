@@ -16,12 +16,12 @@ export interface EmailCodeDeps {
   mailer: Mailer;
   counters: Counters;
   codePepper: string;
-  accessLists: Pick<AccessLists, 'hasSecretKitchenAccess'>;
+  accessLists: Pick<AccessLists, 'hasSecretKitchenAccess' | 'isInvitedStaff'>;
   sessions: Pick<Sessions, 'findOrCreateUser' | 'openSession'>;
   limits: Pick<IdentityLimits, 'codesPerEmail' | 'codesPerIp' | 'verificationsPerIp' | 'failuresPerAccount' | 'sessionMaxMs'>;
 }
 
-/** Sign-in codes by email: sending (limits, Secret Kitchens and create_user rules) and verifying. */
+/** Sign-in codes by email: sending (limits, Secret Kitchens and create_user rules, invited staff) and verifying. */
 export function createEmailCodes(deps: EmailCodeDeps) {
   const { models, clock, logger, mailer, counters, accessLists, sessions, limits } = deps;
   const now = () => clock.now();
@@ -32,7 +32,9 @@ export function createEmailCodes(deps: EmailCodeDeps) {
     if (input.sessionDuration !== undefined && !(await accessLists.hasSecretKitchenAccess(email))) {
       throw new IdentityError('secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
     }
-    if (!input.createUser && !(await models.user.exists({ email }))) {
+    // create_user false signs in known accounts only; staff invited by an admin (a pending grant)
+    // and ADMIN_EMAIL count as known, so /cms/login works before their first sign-in.
+    if (!input.createUser && !(await models.user.exists({ email })) && !(await accessLists.isInvitedStaff(email))) {
       throw new IdentityError('user_not_found', MESSAGES.userNotFound);
     }
     const code = generateCode();
@@ -122,7 +124,7 @@ export function createEmailCodes(deps: EmailCodeDeps) {
       );
       if (!consumed) return fail();
 
-      const user = await sessions.findOrCreateUser(email, claimed.create_user);
+      const user = await sessions.findOrCreateUser(email, claimed.create_user || (await accessLists.isInvitedStaff(email)));
       if (!user) throw new IdentityError('user_not_found', MESSAGES.userNotFound);
       const lifetime = claimed.session_duration ? claimed.session_duration * 1000 : limits.sessionMaxMs;
       return sessions.openSession(user, 'otp', lifetime);

@@ -44,6 +44,13 @@ export const IDENTITY_ERROR_KINDS = [
   'invalid_proof',
   'not_owner',
   'passkey_not_found',
+  // Staff roles
+  /** A signed-in caller without the role an action needs (checked against the account, not only the token). */
+  'forbidden',
+  /** Taking admin from ADMIN_EMAIL. */
+  'protected_admin',
+  /** Taking admin from the only admin left. */
+  'last_admin',
 ] as const;
 
 export type IdentityErrorKind = (typeof IDENTITY_ERROR_KINDS)[number];

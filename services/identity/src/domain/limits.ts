@@ -34,6 +34,8 @@ export interface IdentityLimits {
   maxFactors: number;
   /** WebAuthn options/verify calls per client IP (default 60 per minute). */
   webauthnPerIp: WindowLimit;
+  /** Role changes (PUT /admin/people/roles) per admin (default 30 per 15 minutes). */
+  roleWritesPerUser: WindowLimit;
 }
 
 export const DEFAULT_LIMITS: IdentityLimits = {
@@ -50,4 +52,5 @@ export const DEFAULT_LIMITS: IdentityLimits = {
   mfaFailuresPerUser: { windowMs: HOUR, limit: 20 },
   maxFactors: 10,
   webauthnPerIp: { windowMs: 60_000, limit: 60 },
+  roleWritesPerUser: { windowMs: 15 * 60_000, limit: 30 },
 };

@@ -28,3 +28,9 @@ export const MESSAGES = {
   tooManyTotpAttempts: 'Too many attempts for this challenge. Please start again.',
   tooManyTotpFailures: 'Too many wrong authenticator codes. Please try again in an hour.',
 } as const;
+
+/** The staff-roles screen's refusals (the protected and last admin messages are the contract's). */
+export const PEOPLE_MESSAGES = {
+  forbidden: 'You do not have permission to do this.',
+  rateLimited: 'Too many role changes. Please wait a few minutes and try again.',
+} as const;

@@ -25,7 +25,7 @@ export interface SessionDeps {
   clock: Clock;
   logger: Logger;
   keys: KeyRing;
-  accessLists: Pick<AccessLists, 'initialRoles'>;
+  accessLists: Pick<AccessLists, 'initialRoles' | 'consumeGrant'>;
   limits: Pick<IdentityLimits, 'refreshTtlMs' | 'sessionMaxMs' | 'refreshReuseGraceMs'>;
 }
 
@@ -104,14 +104,19 @@ export function createSessions(deps: SessionDeps) {
     const existing = await models.user.findOne({ email }).lean();
     if (existing || !create) return existing;
     const at = now();
-    const roles = accessLists.initialRoles(email);
-    return models.user
+    // ADMIN_EMAIL's admin and any pending grant; the grant is consumed once the account exists.
+    const initial = await accessLists.initialRoles(email);
+    const id = randomUUID();
+    const user = await models.user
       .findOneAndUpdate(
         { email },
-        { $setOnInsert: { _id: randomUUID(), email, roles, created_at: at, updated_at: at } },
+        { $setOnInsert: { _id: id, email, roles: initial.roles, created_at: at, updated_at: at } },
         { upsert: true, returnDocument: 'after' },
       )
       .lean();
+    if (!user || user._id !== id) return user; // another request created it first (and consumes the grant)
+    await accessLists.consumeGrant(email, id, initial.grantRev);
+    return (await models.user.findById(id).lean()) ?? user;
   }
 
   /** A new session (refresh family) at aal1 for a user who just proved who they are by `method`. */

@@ -42,6 +42,9 @@ export const IDENTITY_ERROR_HTTP: { readonly [K in IdentityErrorKind]: HttpMappi
   invalid_proof: { status: 403, code: 'invalid_proof' },
   not_owner: { status: 403, code: 'not_owner' },
   passkey_not_found: { status: 404, code: 'passkey_not_found' },
+  forbidden: { status: 403, code: 'forbidden' },
+  protected_admin: { status: 409, code: 'protected_admin' },
+  last_admin: { status: 409, code: 'last_admin' },
 };
 
 /** The HttpError (status, envelope code, same message) for a domain error. */

@@ -1,13 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { identityEndpoints as identity, type Jwks, type Session } from '@croft/contracts';
-import { HttpError, mountEndpoint, type Clock, type Logger } from '@croft/service-kit';
+import { HttpError, mountEndpoint, type AuditLog, type Clock, type Logger } from '@croft/service-kit';
 import type { Auth, AuthContext, IssuedSession } from '../domain/auth';
 import type { KeyRing } from '../domain/key-ring';
 import type { Membership } from '../domain/membership';
 import type { Passkeys } from '../domain/passkeys';
 import { asHttpError, identityErrorMapper } from './error-mapping';
 import { mountPasskeyRoutes } from './passkey-routes';
+import { mountPeopleRoutes } from './people-routes';
 import { bearerToken } from './require-auth';
 
 export interface CookieSettings {
@@ -25,6 +26,8 @@ export interface IdentityRoutesDeps {
   clock: Clock;
   passkeys: Passkeys;
   membership: Membership;
+  /** Identity's audit log: GET /audit lists it. */
+  audit: Pick<AuditLog, 'list'>;
 }
 
 const NO_STORE = 'no-store';
@@ -196,6 +199,8 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     requireBearer,
     setRefreshCookie,
   });
+
+  mountPeopleRoutes(router, { auth, verifyAccessToken: (token) => keys.verify(token), audit: deps.audit });
 
   // Domain errors (IdentityError) become the envelope's status and code here, at the edge.
   router.use(identityErrorMapper());
