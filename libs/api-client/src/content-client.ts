@@ -36,6 +36,12 @@ export const GLOBAL_TEXT_QUERY = {
   refetchOnWindowFocus: false,
 };
 
+/**
+ * The key of a page's text, holding the rows pageText answers: the site's CmsText reads it, and
+ * the editing overlay (cms remote) writes an editor's drafts under it while edit mode is on.
+ */
+export const pageTextQueryKey = (page: PageKey) => ['content', 'page-text', page] as const;
+
 /** The content service (/api/content), typed over its endpoint contracts. */
 export function createContentClient(options: ClientOptions = {}): ContentClient {
   return {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from '@croft/router';
-import { CMS_EDIT_MODE_ATTRIBUTE } from '@croft/contracts';
+import { act } from 'react';
+import { setEditMode, setPreviewMode } from '@croft/session';
 import { PageActions } from './page-actions';
 import type { MenuPage } from './menu-data';
 
@@ -85,23 +86,30 @@ describe('PageActions', () => {
   });
 });
 
-describe('PageActions and the CMS edit mode mark', () => {
-  it('BOOK does nothing while the document is marked as in edit mode (no prop needed)', () => {
-    document.documentElement.setAttribute(CMS_EDIT_MODE_ATTRIBUTE, 'true');
+describe('PageActions and the shared CMS edit mode', () => {
+  it('BOOK does nothing while the overlay is in edit mode (no prop needed), and works again in preview and after', async () => {
     try {
-      const { unmount } = renderMarked();
-      expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('aria-disabled', 'true');
-      unmount();
+      render(
+        <MemoryRouter initialEntries={['/cafe']}>
+          <Routes>
+            <Route path="*" element={<PageActions page="cafe" />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>,
+      );
+      const book = screen.getByRole('link', { name: 'Book a table' });
+      expect(book).not.toHaveAttribute('aria-disabled');
+      act(() => setEditMode(true));
+      expect(book).toHaveAttribute('aria-disabled', 'true');
+      await userEvent.click(book);
+      expect(screen.getByTestId('where')).toHaveTextContent('/cafe');
+      act(() => setPreviewMode(true));
+      expect(book).not.toHaveAttribute('aria-disabled');
+      act(() => setEditMode(false));
+      await userEvent.click(book);
+      expect(screen.getByTestId('where')).toHaveTextContent('/book');
     } finally {
-      document.documentElement.removeAttribute(CMS_EDIT_MODE_ATTRIBUTE);
+      act(() => setEditMode(false));
     }
   });
 });
-
-function renderMarked() {
-  return render(
-    <MemoryRouter initialEntries={['/cafe']}>
-      <PageActions page="cafe" />
-    </MemoryRouter>,
-  );
-}

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link } from '@croft/router';
 import { RoundButton } from '@croft/ui';
+import { useEditMode } from '@croft/session';
 import type { MenuPage } from './menu-data';
 
 // The menus (and their data) load when a visitor reaches for OPEN, not with the page.
 const loadMenuOverlay = () => import('./menu-overlay');
 const MenuOverlay = lazy(async () => ({ default: (await loadMenuOverlay()).MenuOverlay }));
-import { useEditMode } from './use-edit-mode';
 import './page-actions.css';
 
 export interface PageActionsProps {
@@ -14,7 +14,7 @@ export interface PageActionsProps {
   page: MenuPage;
   /**
    * Content editing is on: BOOK stays put (spec 000 §2: "it does nothing in edit mode"). Default:
-   * what the CMS overlay marks on the document (`data-cms-edit-mode`).
+   * the page's shared edit mode (@croft/session), on and not previewing.
    */
   editMode?: boolean;
   className?: string;
@@ -26,13 +26,14 @@ export interface PageActionsProps {
  * below the nudge button's spot (13rem from the bottom) and inside the phone's safe area.
  */
 export function PageActions({ page, editMode: given, className }: PageActionsProps) {
-  const marked = useEditMode();
-  const editMode = given ?? marked;
+  const mode = useEditMode();
+  const editMode = given ?? (mode.editMode && !mode.previewMode);
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first OPEN on, so closing hands focus back as the dialog expects.
   const [menuWanted, setMenuWanted] = useState(false);
 
   const onBook = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Inert, not hidden: the editing overlay's text clicks and the layout stay as visitors see them.
     if (editMode) event.preventDefault();
   };
 

@@ -56,7 +56,16 @@ export function TopNav({ brand: given }: { brand?: string }) {
 
   return (
     <header className="shell-topnav">
-      <Link to="/" className="shell-topnav__brand" aria-label={`${brand}, home`} onClick={go('/', 'home')}>
+      {/* The brand name is global CMS text: in edit mode the editing overlay opens it (data-cms-*). */}
+      <Link
+        to="/"
+        className="shell-topnav__brand"
+        aria-label={`${brand}, home`}
+        onClick={go('/', 'home')}
+        data-cms-page="global"
+        data-cms-section="global"
+        data-cms-key="brand_name"
+      >
         {brand}
       </Link>
       <button
