@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditListResponseSchema,
+  createPasskeySessionResponseSchema,
   peopleListResponseSchema,
   PROTECTED_ADMIN_MESSAGE,
   sessionSchema,
@@ -19,6 +20,7 @@ import { listEmails } from '@croft/maildev';
 import { expectError, refreshCookieOf, requestCode, signIn, startHarness, type Harness } from '../testing/harness';
 import * as staff from '../testing/staff';
 import { bearer, raiseToAal2, signedIn } from '../testing/staff';
+import { assertPasskey, linkMembership, post, registerPasskey, softAuthenticator } from '../testing/passkey-flow';
 
 const BOSS = 'boss@croftcommon.co.uk'; // the harness's ADMIN_EMAIL
 
@@ -268,6 +270,32 @@ describe('pending grants and staff sign-in by emailed code', () => {
     expect(await grantOf(email)).toBeNull();
     const { items } = peopleListResponseSchema.parse((await listPeople(boss.session.access_token)).body);
     expect(items.filter((p) => p.email === email)).toEqual([expect.objectContaining({ user_id: session.user.id, roles: ['editor'] })]);
+  });
+
+  it('a pending grant is applied at a first sign-in by passkey (create-session) too', async () => {
+    const email = 'passkey.staff@example.com';
+    await setRoles(boss.session.access_token, email, ['staff']);
+    const authenticator = softAuthenticator();
+    const { userHandle } = await registerPasskey(h, authenticator);
+    await linkMembership(h, userHandle, email);
+    const verified = await assertPasskey(h, authenticator, userHandle);
+    const response = await post(h, '/webauthn/create-session', { userHandle, email, proof: verified.proof });
+    const body = createPasskeySessionResponseSchema.parse(response.body);
+    if (!body.success) throw new Error(body.error);
+    expect(decodeJwt(body.session.access_token)).toMatchObject({ email, roles: ['staff'], amr: ['passkey'] });
+    expect(await grantOf(email)).toBeNull();
+  });
+
+  it('a pending grant for an address that becomes ADMIN_EMAIL joins its account at the next start', async () => {
+    const email = 'next.boss@example.com';
+    await setRoles(boss.session.access_token, email, ['editor']);
+    await h.restart({ adminEmail: email }).identity.seed();
+    expect(await rolesOf(email)).toEqual(expect.arrayContaining(['admin', 'editor']));
+    expect(await rolesOf(email)).toHaveLength(2);
+    expect(await grantOf(email)).toBeNull();
+    expect((await eventsFor(email))[0]).toMatchObject({ actor: null, action: 'role.granted', detail: 'admin granted (ADMIN_EMAIL)' });
+    // No longer ADMIN_EMAIL in this process: an ordinary admin, whose admin role can be removed.
+    await setRoles(boss.session.access_token, email, []);
   });
 
   it('a person with a pending grant gets and uses a code with create_user false (not a subscriber), and becomes a user', async () => {
