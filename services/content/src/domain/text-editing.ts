@@ -204,12 +204,16 @@ export function createTextEditor(options: {
     return { ok: true, version };
   }
 
-  /** Publishes one named revision if it is still the text's pending draft (newest version, unpublished). */
-  async function publishOne(key: TextKey, revision: number, head: TextVersion | undefined, by: Actor | null, detail: string) {
+  /**
+   * Publishes one named revision if it is still the text's pending draft (newest version,
+   * unpublished), and cancels its schedules of that revision or older (`scheduled`: whether it had
+   * any pending when the batch started; one read for the whole batch instead of a write per text).
+   */
+  async function publishOne(key: TextKey, revision: number, head: TextVersion | undefined, scheduled: boolean, by: Actor | null, detail: string) {
     if (!head || head.revision !== revision || head.published) return null;
     const version = await versions.publish(keyOf(key), revision, by, clock.now());
     if (!version) return null;
-    await schedules.cancelUpTo(keyOf(key), revision, clock.now());
+    if (scheduled) await schedules.cancelUpTo(keyOf(key), revision, clock.now());
     await audit.record({ actor: by, action: 'text.published', target: textTarget(key), detail });
     return version;
   }
@@ -248,18 +252,19 @@ export function createTextEditor(options: {
       const valid = items.filter(isValidKey);
       const heads = new Map<string, TextVersion>();
       const pages = [...new Set(valid.map((i) => i.page))];
-      const byPage = await Promise.all(pages.map((page) => versions.pageVersions(page)));
+      const [byPage, pending] = await Promise.all([Promise.all(pages.map((page) => versions.pageVersions(page))), schedules.pending()]);
       for (const version of byPage.flat()) {
         const id = keyId(version);
         if (!heads.has(id)) heads.set(id, version);
       }
+      const scheduled = new Set(pending.map(keyId));
       // The same text named twice: the first naming counts, the rest are conflicts.
       const seen = new Set<string>();
       const results = await mapLimited(items, PUBLISH_CONCURRENCY, async (item) => {
         const id = keyId(item);
         if (!isValidKey(item) || seen.has(id)) return { item, version: null };
         seen.add(id);
-        const version = await publishOne(item, item.revision, heads.get(id), actor, `revision ${item.revision} live`);
+        const version = await publishOne(item, item.revision, heads.get(id), scheduled.has(id), actor, `revision ${item.revision} live`);
         return { item, version };
       });
       const published = results.flatMap((r) => (r.version ? [r.version] : []));

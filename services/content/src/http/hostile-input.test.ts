@@ -17,17 +17,23 @@ let mongo: MongoHandle;
 let content: ContentService;
 let app: Express;
 let staff = '';
+let editor = '';
+let admin = '';
 let wordId = '';
 
 beforeAll(async () => {
   const tokens = await testTokens(ORIGIN);
   staff = await tokens.token({ roles: ['staff'], expiresIn: '1h' });
+  editor = await tokens.token({ roles: ['editor'], expiresIn: '1h', sub: 'user-editor', email: 'editor@croftcommon.test' });
+  admin = await tokens.token({ roles: ['admin'], expiresIn: '1h', sub: 'user-admin', email: 'admin@croftcommon.test' });
   mongo = await connectMongo({ dbName: `content_hostile_${process.pid}` });
   content = createContentService({
     db: mongo.connection,
     clock: manualClock('2026-02-01T09:00:00Z'),
     verifyAccessToken: tokens.verify,
     secretWordWritesPerMinute: 100_000,
+    editorWritesPerMinute: 100_000,
+    jobPollMs: 0,
   });
   await content.seed();
   wordId = String((await content.models.secretWord.findOne({}).lean())!._id);
@@ -40,6 +46,10 @@ afterAll(async () => {
 });
 
 const auth = () => ({ Authorization: `Bearer ${staff}` });
+const asEditor = () => ({ Authorization: `Bearer ${editor}` });
+const text = { page: 'home', section: 'hero', content_key: 'title' };
+const textFields = { page: 'string', section: 'string', content_key: 'string' } as const;
+const SCHEDULE_ID = 'a'.repeat(24);
 
 const endpoints = (): Record<string, HostileEndpoint> => ({
   'GET /faq': { method: 'get', path: '/api/content/faq', query: { page: 'home' } },
@@ -68,6 +78,73 @@ const endpoints = (): Record<string, HostileEndpoint> => ({
     headers: auth(),
     originChecked: true,
   },
+  // Editing (issue 11), with an editor's token; the audit list with an admin's.
+  'GET /editor/pages/:page/text': {
+    method: 'get',
+    path: '/api/content/editor/pages/global/text',
+    badPaths: ['/api/content/editor/pages/%24ne/text', '/api/content/editor/pages/__proto__/text', `/api/content/editor/pages/${'x'.repeat(5000)}/text`],
+    headers: asEditor(),
+  },
+  'GET /editor/text': { method: 'get', path: '/api/content/editor/text', query: text, headers: asEditor() },
+  'POST /editor/text': {
+    method: 'post',
+    path: '/api/content/editor/text',
+    body: { ...text, content_data: { text: 'x' }, base_revision: 1 },
+    fields: { ...textFields, base_revision: 'number' },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'GET /editor/drafts': { method: 'get', path: '/api/content/editor/drafts', headers: asEditor() },
+  'POST /editor/publish': {
+    method: 'post',
+    path: '/api/content/editor/publish',
+    body: { items: [{ ...text, revision: 1 }] },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'POST /editor/discard': {
+    method: 'post',
+    path: '/api/content/editor/discard',
+    body: { ...text, revision: 1 },
+    fields: { ...textFields, revision: 'number' },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'GET /editor/history': { method: 'get', path: '/api/content/editor/history', query: text, headers: asEditor() },
+  'POST /editor/restore': {
+    method: 'post',
+    path: '/api/content/editor/restore',
+    body: { ...text, revision: 1, base_revision: 1 },
+    fields: { ...textFields, revision: 'number', base_revision: 'number' },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'POST /editor/schedules': {
+    method: 'post',
+    path: '/api/content/editor/schedules',
+    body: { ...text, revision: 1, publish_at: '2026-02-02T09:00:00Z' },
+    fields: { ...textFields, revision: 'number', publish_at: 'string' },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'GET /editor/schedules': { method: 'get', path: '/api/content/editor/schedules', headers: asEditor() },
+  'DELETE /editor/schedules/:id': {
+    method: 'delete',
+    path: `/api/content/editor/schedules/${SCHEDULE_ID}`,
+    badPaths: ['/api/content/editor/schedules/%24ne', '/api/content/editor/schedules/__proto__', `/api/content/editor/schedules/${'a'.repeat(5000)}`],
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'POST /editor/presence': {
+    method: 'post',
+    path: '/api/content/editor/presence',
+    body: { ...text, open: true },
+    fields: { ...textFields, open: 'boolean' },
+    headers: asEditor(),
+    originChecked: true,
+  },
+  'GET /editor/activity': { method: 'get', path: '/api/content/editor/activity', query: { limit: '5' }, headers: asEditor() },
+  'GET /audit': { method: 'get', path: '/api/content/audit', query: { limit: '5' }, headers: { Authorization: `Bearer ${admin}` } },
 });
 
 // The shared generator turns each row into its hostile cases (see @croft/service-kit/testing/hostile-input);
@@ -77,7 +154,7 @@ const suite = hostileSuite({ endpoints, headers: { Origin: ORIGIN }, app: () => 
 describe('content: hostile input → 4xx, the error envelope, and nothing changes', () => {
   beforeAll(() => suite.takeBaseline());
 
-  it('has a case for every endpoint', () => suite.expectTable(80));
+  it('has a case for every endpoint', () => suite.expectTable(250));
 
   it.each(suite.labels)('%s', (label) => suite.check(label));
 
@@ -87,6 +164,8 @@ describe('content: hostile input → 4xx, the error envelope, and nothing change
     expect(created.status, created.text).toBe(201);
     const retired = await request(app).patch(`/api/content/secret-words/${wordId}`).set('Origin', ORIGIN).set(auth()).send({ is_active: false });
     expect(retired.status, retired.text).toBe(200);
+    const saved = await request(app).post('/api/content/editor/text').set('Origin', ORIGIN).set(asEditor()).send({ ...text, content_data: { text: 'x' }, base_revision: 1 });
+    expect(saved.status, saved.text).toBe(201);
     expect(await suite.snapshot()).not.toBe(before);
   });
 });
