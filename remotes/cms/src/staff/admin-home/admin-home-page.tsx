@@ -28,22 +28,20 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { title: 'Site analytics', to: null, description: 'Visits, pages and gestures across the site.', access: 'staff' },
 ];
 
-function Card({ title, to, description, note }: { title: string; to: string | null; description: string; note?: string }) {
+function Card({ title, to, description }: { title: string; to: string | null; description: string }) {
   return (
-    <li className="cms-admin-card">
-      {to ? (
-        <Link to={to} className="cms-admin-card__link">
-          <span className="cms-admin-card__title">{title}</span>
-          <span>{description}</span>
-          {note && <span className="cms-admin-card__note">{note}</span>}
-        </Link>
-      ) : (
-        <div className="cms-admin-card__link cms-admin-card__link--soon">
-          <span className="cms-admin-card__title">{title}</span>
-          <span>{description}</span>
-          <span className="cms-admin-card__note">Coming soon</span>
-        </div>
-      )}
+    <li className={to ? 'cms-admin-card' : 'cms-admin-card cms-admin-card--soon'}>
+      <h3 className="cms-admin-card__title">
+        {to ? (
+          <Link to={to} className="cms-admin-card__link">
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+      </h3>
+      <p>{description}</p>
+      {!to && <p className="cms-admin-card__note">Coming soon</p>}
     </li>
   );
 }
