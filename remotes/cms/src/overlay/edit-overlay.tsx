@@ -1,19 +1,90 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { getSessionClient, restoreEditMode, useEditMode } from '@croft/session';
 import { Button } from '@croft/ui';
+import type { EditingClient } from '../editing/api/editing-client';
+import { EditingClientProvider } from '../editing/api/editing-context';
+import { usePendingDrafts } from '../editing/api/get-pending-drafts';
+import { DraftSync } from './draft-sync';
+import { EditorPopup } from './editor-popup';
+import { textId, useTextTargets, type TextTarget } from './text-targets';
 import './edit-overlay.css';
 
+export interface EditOverlayProps {
+  /** The editing client (default: the page's, with the signed-in session's token). */
+  client?: EditingClient;
+}
+
+/** "3 pending changes" (the site's drafts waiting to be published). */
+export function pendingLabel(count: number | undefined): string {
+  if (count === undefined) return 'Pending changes: …';
+  if (count === 0) return 'No pending changes';
+  return count === 1 ? '1 pending change' : `${count} pending changes`;
+}
+
+function stateMessage(editMode: boolean, previewMode: boolean): string {
+  if (!editMode) return 'Edit mode off.';
+  if (previewMode) return 'Preview: the page as visitors see it, published text only.';
+  return 'Edit mode on: drafts show. Choose a text, or Tab to one and press Enter, to edit it.';
+}
+
 /**
- * The editing overlay's toolbar, loaded by the shell only for signed-in editors.
- * In-place text editing and drafts arrive with the CMS issue.
+ * The editing overlay, loaded by the shell only for signed-in editors (spec 000 §4): a toolbar
+ * with edit mode, preview and the count of pending changes, and in edit mode the page's texts
+ * with their drafts, each opening the editor popup.
  */
-export default function EditOverlay() {
-  const [editing, setEditing] = useState(false);
+export default function EditOverlay({ client }: EditOverlayProps) {
   return (
-    <aside className="cms-overlay" aria-label="Content editing">
-      <span className="cms-overlay__state">{editing ? 'Edit mode on' : 'Edit mode off'}</span>
-      <Button variant="secondary" onClick={() => setEditing((v) => !v)} aria-pressed={editing}>
-        {editing ? 'Stop editing' : 'Edit page'}
-      </Button>
-    </aside>
+    <EditingClientProvider client={client}>
+      <Overlay />
+    </EditingClientProvider>
+  );
+}
+
+function Overlay() {
+  const { editMode, previewMode, setEditMode, setPreviewMode } = useEditMode();
+  const active = editMode && !previewMode;
+  const [target, setTarget] = useState<TextTarget | null>(null);
+  const pending = usePendingDrafts();
+
+  // The mode this tab had comes back with the overlay; signing out ends it.
+  useEffect(() => {
+    restoreEditMode();
+    return getSessionClient().onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') setEditMode(false);
+    });
+  }, [setEditMode]);
+
+  const open = useCallback((next: TextTarget) => {
+    // Focus on the text first: the popup hands it back there when it closes.
+    next.element.focus({ preventScroll: true });
+    setTarget(next);
+  }, []);
+  const close = useCallback(() => setTarget(null), []);
+  useTextTargets(active, open);
+
+  // Leaving edit mode (or previewing) closes an open popup.
+  useEffect(() => {
+    if (!active) setTarget(null);
+  }, [active]);
+
+  return (
+    <>
+      <aside className="cms-overlay" aria-label="Content editing">
+        <Button variant={editMode ? 'primary' : 'secondary'} size="sm" aria-pressed={editMode} onClick={() => setEditMode(!editMode)}>
+          Edit mode
+        </Button>
+        <Button variant={previewMode ? 'primary' : 'secondary'} size="sm" aria-pressed={previewMode} disabled={!editMode} onClick={() => setPreviewMode(!previewMode)}>
+          Preview
+        </Button>
+        <span className="cms-overlay__pending" data-testid="pending-changes">
+          {pending.isError ? 'Pending changes unavailable' : pendingLabel(pending.data?.length)}
+        </span>
+        <p className="cms-overlay__state" role="status">
+          {stateMessage(editMode, previewMode)}
+        </p>
+      </aside>
+      <DraftSync active={active} />
+      {target && <EditorPopup key={textId(target.key)} target={target} onClose={close} />}
+    </>
   );
 }
