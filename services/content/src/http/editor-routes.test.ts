@@ -18,6 +18,7 @@ import {
   textHistoryResponseSchema,
   PAGE_TEXT_DEFAULTS,
   PRESENCE_TTL_MS,
+  PUBLISH_BATCH_MAX,
   SCHEDULE_MAX_DAYS_AHEAD,
   type CmsTextData,
   type EditorTextEntry,
@@ -473,6 +474,56 @@ describe('scheduled publishing', () => {
       await second.close();
       await other.stop();
     }
+  });
+});
+
+describe('scheduled publishing and other changes', () => {
+  it('drops a schedule when its draft is discarded or published by hand; its job then does nothing', async () => {
+    const discarded = key('beer', 'details', 'heading');
+    const byHand = key('beer', 'details', 'body');
+    const d1 = await saveOk(discarded, 'Beer details heading, scheduled');
+    const d2 = await saveOk(byHand, 'Beer details body, scheduled');
+    const at = new Date(clock.now().getTime() + 60 * 60_000).toISOString();
+    for (const [k, d] of [[discarded, d1], [byHand, d2]] as const) {
+      expect((await call('post', '/editor/schedules', ann, { ...k, revision: d.revision, publish_at: at })).status).toBe(201);
+    }
+    expect((await call('post', '/editor/discard', ann, { ...discarded, revision: d1.revision })).status).toBe(200);
+    expect((await call('post', '/editor/publish', ann, { items: [{ ...byHand, revision: d2.revision }] })).status).toBe(200);
+    const pending = scheduledPublishListResponseSchema.parse((await call('get', '/editor/schedules', ann)).body).items;
+    expect(pending.filter((s) => s.page === 'beer' && s.section === 'details')).toEqual([]);
+    clock.advance(60 * 60_000);
+    const outcomes = await content.jobs.runDueNow();
+    expect(outcomes.filter((o) => o.name === SCHEDULED_PUBLISH_JOB).map((o) => o.outcome)).toEqual(['ok', 'ok']);
+    expect(await visitorText(discarded)).toBe(PAGE_TEXT_DEFAULTS.beer.details.heading);
+    const audit = auditListResponseSchema.parse((await call('get', '/audit?limit=100', ada)).body).items;
+    expect(audit.filter((e) => e.target === 'beer/details/body' && e.action === 'text.published')).toHaveLength(1);
+    expect(audit.filter((e) => e.target === 'beer/details/heading' && e.action === 'text.published')).toHaveLength(0);
+  });
+
+  it('replaces a text\'s pending schedule with a newer one (one pending per text)', async () => {
+    const k = key('hall', 'details', 'heading');
+    const d = await saveOk(k, 'Hall details, later');
+    const first = new Date(clock.now().getTime() + DAY).toISOString();
+    const second = new Date(clock.now().getTime() + 2 * DAY).toISOString();
+    const a = scheduledPublishSchema.parse((await call('post', '/editor/schedules', ann, { ...k, revision: d.revision, publish_at: first })).body);
+    const b = scheduledPublishSchema.parse((await call('post', '/editor/schedules', bob, { ...k, revision: d.revision, publish_at: second })).body);
+    const pending = scheduledPublishListResponseSchema.parse((await call('get', '/editor/schedules', ann)).body).items.filter((s) => s.page === 'hall');
+    expect(pending.map((s) => s.id)).toEqual([b.id]);
+    expect((await entry(k)).scheduled).toMatchObject({ id: b.id, publish_at: second, created_by: { id: bob.sub } });
+    expectError(await call('delete', `/editor/schedules/${a.id}`, ann), 404, 'schedule_not_found');
+    expect((await call('delete', `/editor/schedules/${b.id}`, ann)).status).toBe(200);
+  });
+});
+
+describe('publish batches', () => {
+  it('counts a text named twice once, and refuses more than PUBLISH_BATCH_MAX items', async () => {
+    const k = key('community', 'details', 'heading');
+    const d = await saveOk(k, 'Community details');
+    const result = publishResponseSchema.parse((await call('post', '/editor/publish', ann, { items: [{ ...k, revision: d.revision }, { ...k, revision: d.revision }] })).body);
+    expect(result.published).toHaveLength(1);
+    expect(result.conflicts).toEqual([k]);
+    const tooMany = Array.from({ length: PUBLISH_BATCH_MAX + 1 }, (_, i) => ({ ...key('home', 'bulk', `k${i}`), revision: 1 }));
+    expectError(await call('post', '/editor/publish', ann, { items: tooMany }), 400, 'invalid_request');
   });
 });
 
