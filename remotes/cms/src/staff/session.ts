@@ -2,9 +2,15 @@ import { useEffect, useState } from 'react';
 import type { IdentityRole } from '@croft/contracts';
 import { getSessionClient, readClaims, SESSION_HINT_KEY, type Session } from '@croft/session';
 
-/** How long a page waits for the shell to bring a returning person's session back from the cookie. */
+/**
+ * How long after the page loaded a staff screen waits for the shell to bring a returning person's
+ * session back from the cookie (the shell restores once, at load: later on, no session means none).
+ */
 export const RESTORE_WAIT_MS = 10_000;
 const RESTORE_POLL_MS = 200;
+
+/** Milliseconds since the page loaded (replaceable in tests). */
+export const pageClock = { sinceLoadMs: (): number => (typeof performance === 'undefined' ? Infinity : performance.now()) };
 
 /** Who is signed in, as the staff screens need it (read from the access token's claims). */
 export interface StaffIdentity {
@@ -59,17 +65,22 @@ function hintPresent(): boolean {
   }
 }
 
+/** A restore may still be under way: this browser signed in before, and the page is young. */
+function mayBeRestoring(): boolean {
+  return hintPresent() && pageClock.sinceLoadMs() < RESTORE_WAIT_MS;
+}
+
 function stateOf(session: Session | null, waiting: boolean): StaffSessionState {
   if (session) return { status: 'signed-in', session, identity: staffIdentity(session) };
-  return waiting && hintPresent() ? { status: 'restoring' } : { status: 'signed-out' };
+  return waiting && mayBeRestoring() ? { status: 'restoring' } : { status: 'signed-out' };
 }
 
 /**
  * The page's session from the shared session client, kept current. A browser that signed in
  * before (the session hint is set) and has no session yet is 'restoring' while the shell brings it
- * back from the refresh cookie: until the hint is dropped (no session), a session arrives, or
- * RESTORE_WAIT_MS pass. The staff screens never start a refresh of their own (two at once would
- * trip the refresh token's reuse detection).
+ * back from the refresh cookie: until the hint is dropped (no session), a session arrives, or the
+ * page is RESTORE_WAIT_MS old. The staff screens never start a refresh of their own (two at once
+ * would trip the refresh token's reuse detection).
  */
 export function useStaffSession(): StaffSessionState {
   const client = getSessionClient();
@@ -81,10 +92,9 @@ export function useStaffSession(): StaffSessionState {
     return unsubscribe;
   }, [client]);
   useEffect(() => {
-    if (session || !waiting || !hintPresent()) return;
-    const started = Date.now();
+    if (session || !waiting || !mayBeRestoring()) return;
     const timer = setInterval(() => {
-      if (!hintPresent() || Date.now() - started >= RESTORE_WAIT_MS) setWaiting(false);
+      if (!mayBeRestoring()) setWaiting(false);
     }, RESTORE_POLL_MS);
     return () => clearInterval(timer);
   }, [session, waiting]);

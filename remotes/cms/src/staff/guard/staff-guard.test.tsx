@@ -4,11 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { MOCK_SIGN_IN_CODE } from '@croft/mocks';
 import { getSessionClient, SESSION_HINT_KEY } from '@croft/session';
 import { createStaffServer, renderStaff, resetStaffWorld, signInAs, signOutQuietly } from '../testing';
+import { pageClock, RESTORE_WAIT_MS } from '../session';
+
+const realClock = pageClock.sinceLoadMs;
 
 const server = createStaffServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => resetStaffWorld(server));
 afterEach(async () => {
+  pageClock.sinceLoadMs = realClock;
   await signOutQuietly();
   server.resetHandlers();
 });
@@ -30,12 +34,29 @@ describe('the staff guard', () => {
   });
 
   it('waits while a returning person’s session comes back from the cookie', async () => {
+    pageClock.sinceLoadMs = () => 500;
     localStorage.setItem(SESSION_HINT_KEY, '1');
     renderStaff('/admin');
     expect(screen.getByText('Checking your sign-in')).toBeInTheDocument();
     act(() => signInAs({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff area' })).toBeInTheDocument();
     expect(location()).toBe('/admin');
+  });
+
+  it('stops waiting once the shell drops the hint (no session came back)', async () => {
+    pageClock.sinceLoadMs = () => 500;
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    renderStaff('/admin');
+    expect(screen.getByText('Checking your sign-in')).toBeInTheDocument();
+    localStorage.removeItem(SESSION_HINT_KEY);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
+  });
+
+  it('does not wait on a page that has been open a while: the shell restores only at load', async () => {
+    pageClock.sinceLoadMs = () => RESTORE_WAIT_MS + 1;
+    localStorage.setItem(SESSION_HINT_KEY, '1');
+    renderStaff('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
   });
 
   it('says who they are and which role is needed when they lack it, with sign out and home', async () => {
