@@ -5,12 +5,12 @@
 import { delay } from 'msw';
 import {
   identityEndpoints as identity,
+  IDENTITY_ROLES,
   LAST_ADMIN_MESSAGE,
   listContentAuditEndpoint,
   listIdentityAuditEndpoint,
   listPeopleEndpoint,
   PROTECTED_ADMIN_MESSAGE,
-  ROLE_LABELS,
   setRolesEndpoint,
   type AuditEvent,
   type EndpointDefinition,
@@ -300,7 +300,13 @@ export function peopleHandlers(options: StaffMockOptions = {}) {
   return [
     mockEndpoint(
       listPeopleEndpoint,
-      guarded(['admin'], options.peopleFails, () => ({ items: store.people.map((p) => ({ ...p, roles: [...p.roles] })) })),
+      guarded(['admin'], options.peopleFails, () => ({
+        // As the service lists them: everyone with a role (an account or a pending grant), by email.
+        items: store.people
+          .filter((p) => p.roles.length > 0)
+          .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
+          .map((p) => ({ ...p, roles: [...p.roles] })),
+      })),
     ),
     mockEndpoint(
       setRolesEndpoint,
@@ -322,29 +328,28 @@ export function peopleHandlers(options: StaffMockOptions = {}) {
           ? { ...existing, roles }
           : { email, user_id: null, roles, mfa: false, protected_admin: false };
         if (!sameRoles(before, roles)) {
+          // As the service writes them: one event per role changed, in the roles' order.
           const at = new Date().toISOString();
-          const changes = [
-            ...roles.filter((r) => !before.includes(r)).map((r) => ['granted', r] as const),
-            ...before.filter((r) => !roles.includes(r)).map((r) => ['revoked', r] as const),
-          ];
-          for (const [verb, role] of changes) {
+          const note = person.user_id === null ? ' (pending first sign-in)' : '';
+          for (const role of IDENTITY_ROLES) {
+            const had = before.includes(role);
+            const has = roles.includes(role);
+            if (had === has) continue;
             store.identityAudit.push(
               buildAuditEvent({
                 id: eventId(0x9000 + store.identityAudit.length),
                 at,
                 service: 'identity',
                 actor: { id: claims.sub, email: claims.email },
-                action: `role.${verb}`,
+                action: has ? 'role.granted' : 'role.revoked',
                 target: email,
-                detail: `${ROLE_LABELS[role].toLowerCase()} ${verb}`,
+                detail: `${role} ${has ? 'granted' : 'revoked'}${note}`,
               }),
             );
           }
         }
-        // Everyone with a role or a pending grant: nobody without either is listed.
-        const known = person.roles.length > 0 || person.user_id !== null;
-        store.people = store.people.filter((p) => p.email !== email);
-        if (known) store.people.push(person);
+        // Kept in the store (their account and app stay); the list shows only people with a role.
+        store.people = [...store.people.filter((p) => p.email !== email), person];
         return { person };
       }),
     ),

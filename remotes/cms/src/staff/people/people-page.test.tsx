@@ -50,14 +50,18 @@ describe('/admin/people', () => {
     expect(store.identityAudit.at(-1)).toMatchObject({ action: 'role.granted', target: 'ann.editor@croftcommon.co.uk', detail: 'staff granted' });
   });
 
-  it('revokes a role; taking the last one away drops a person who never signed in from the list', async () => {
+  it('revokes a role; taking someone’s last role away takes them off the list', async () => {
     const user = userEvent.setup();
     const { store } = await openPeople();
-    await user.click(box('Editor', 'ann.editor@croftcommon.co.uk'));
-    await waitFor(() => expect(box('Editor', 'ann.editor@croftcommon.co.uk')).not.toBeChecked());
-    expect(store.identityAudit.at(-1)).toMatchObject({ action: 'role.revoked', detail: 'editor revoked' });
+    await user.click(box('Editor', 'jo.manager@croftcommon.co.uk'));
+    await waitFor(() => expect(box('Editor', 'jo.manager@croftcommon.co.uk')).not.toBeChecked());
+    expect(box('Admin', 'jo.manager@croftcommon.co.uk')).toBeChecked();
+    expect(store.identityAudit.at(-1)).toMatchObject({ action: 'role.revoked', target: 'jo.manager@croftcommon.co.uk', detail: 'editor revoked' });
     await user.click(box('Staff', 'new.starter@croftcommon.co.uk'));
     await waitFor(() => expect(screen.queryByRole('row', { name: /new\.starter/ })).not.toBeInTheDocument());
+    expect(store.identityAudit.at(-1)).toMatchObject({ target: 'new.starter@croftcommon.co.uk', detail: 'staff revoked (pending first sign-in)' });
+    await user.click(box('Editor', 'ann.editor@croftcommon.co.uk'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /ann\.editor/ })).not.toBeInTheDocument());
   });
 
   it('adds a person by email with the roles ticked (a pending grant)', async () => {
