@@ -22,7 +22,7 @@ export function NotAuthorised({ identity, access }: { identity: StaffIdentity; a
         </p>
         <p>
           This page needs the <strong>{needed}</strong> role. An admin can grant it at People in the staff area; it
-          reaches you the next time you sign in.
+          reaches you within ten minutes, or at once when you sign in again.
         </p>
         <div className="cms-staff-panel__actions">
           <SignOutButton />
