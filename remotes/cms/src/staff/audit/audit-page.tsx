@@ -130,7 +130,8 @@ export function AuditPage() {
             {shown.length === 0 ? (
               <p>{merged.more ? 'None of the events loaded so far. Load more to look further back.' : 'Nothing recorded yet.'}</p>
             ) : (
-              <div className="cms-audit__table-wrap">
+              // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+              <div className="cms-audit__table-wrap" role="region" aria-label="Audit events" tabIndex={0}>
                 <table className="cms-audit__table">
                   <caption>
                     <VisuallyHidden>Audit events, newest first</VisuallyHidden>

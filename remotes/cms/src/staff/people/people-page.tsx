@@ -228,7 +228,7 @@ export function PeoplePage() {
             <Button onClick={() => void people.refetch()}>Try again</Button>
           </div>
         ) : (
-          <div className="cms-people__table-wrap">
+          <div className="cms-people__table-wrap" role="region" aria-label="People" tabIndex={0}>
             <table className="cms-people__table">
               <caption>
                 <VisuallyHidden>People with a role or a pending grant</VisuallyHidden>
