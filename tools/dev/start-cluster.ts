@@ -18,7 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt, localSecrets, startMailCatcher } from './start';
+import { ensureBuilt, localAdmin, localSecrets, startMailCatcher } from './start';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -104,6 +104,7 @@ async function main() {
   // Every instance must share these: a code mailed by one is checked by another, a blob URL signed
   // by one is served by another.
   localSecrets(env);
+  localAdmin(env, log);
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const ports = parsePorts(process.env.CLUSTER_PORTS ?? '3001,3002', 'CLUSTER_PORTS');

@@ -76,6 +76,16 @@ export function localSecrets(env: NodeJS.ProcessEnv) {
   env.BLOB_URL_SECRET ??= secrets.BLOB_URL_SECRET;
 }
 
+/** The first admin of a local site when ADMIN_EMAIL is unset: their sign-in codes arrive in MailDev. */
+export const LOCAL_ADMIN_EMAIL = 'admin@example.com';
+
+/** Locally (npm start, start:cluster) someone must be able to open /cms and /admin at once. */
+export function localAdmin(env: NodeJS.ProcessEnv, log: (line: string) => void) {
+  if (env.ADMIN_EMAIL) return;
+  env.ADMIN_EMAIL = LOCAL_ADMIN_EMAIL;
+  log(`${LOCAL_ADMIN_EMAIL} is the first admin: sign in at /cms/login, the code is in MailDev (set ADMIN_EMAIL to choose another)`);
+}
+
 /**
  * MailDev for SMTP_URL when none is set (SMTP on MAILDEV_SMTP_PORT, inbox on MAILDEV_WEB_PORT), or
  * the catcher already listening there. Sets env.SMTP_URL; resolves to how to stop the one it
@@ -102,6 +112,7 @@ async function main() {
   ensureBuilt();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
   localSecrets(env);
+  localAdmin(env, log);
 
   const stopMail = await startMailCatcher(env, log);
   // EMBEDDED_MONGO_DATA unset → keep data in .data/ across restarts; set but empty → memory only.

@@ -15,6 +15,11 @@ export interface StandaloneOptions {
   routes: Record<string, ComponentType>;
   /** Extra demo pages for things a remote exposes that are not routes (dialogs). */
   demos?: Record<string, ComponentType>;
+  /**
+   * The mock worlds used when the URL names none (?scenario=…): e.g. the cms remote starts in
+   * the staff world, where its sign-in and editing endpoints answer.
+   */
+  defaultScenarios?: readonly string[];
 }
 
 function StandaloneIndex({ name, paths }: { name: string; paths: string[] }) {
@@ -36,9 +41,11 @@ function StandaloneIndex({ name, paths }: { name: string; paths: string[] }) {
  * Runs one remote alone in the browser: MSW answers every /api call, a router mounts the
  * remote's own route map. Used by `nx serve <remote>`; the composed site never loads this.
  */
-export async function startStandalone({ name, routes, demos = {} }: StandaloneOptions): Promise<void> {
+export async function startStandalone({ name, routes, demos = {}, defaultScenarios = [] }: StandaloneOptions): Promise<void> {
   // QA picks the mocks' world from the URL (?scenario=venue:total-unavailable) or the panel.
-  const scenarios = scenariosFromSearch(window.location.search);
+  const fromUrl = scenariosFromSearch(window.location.search);
+  const named = fromUrl.ids.length > 0 || fromUrl.unknown.length > 0;
+  const scenarios = named ? fromUrl : { ids: [...defaultScenarios], unknown: [] };
   await startMockWorker(scenarioHandlers(scenarios.ids));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
