@@ -35,8 +35,7 @@ import { secretWordModel, type SecretWordModel } from './data/secret-word-model'
 import {
   SECRET_WORD_SEED,
   findActiveWords,
-  insertSecretWord,
-  setSecretWordActive,
+  secretWordSource,
   upsertSecretWordSeed,
   type SecretWordSeed,
 } from './data/secret-word-store';
@@ -182,16 +181,14 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     clock,
     ttlMs,
   });
-  const book = createSecretWordBook({
-    source: {
-      insert: (word, wordKey, now) => insertSecretWord(models.secretWord, word, wordKey, now),
-      setActive: (id, isActive) => setSecretWordActive(models.secretWord, id, isActive),
-    },
-    clock,
-    onChange: () => wordList.invalidate(),
-  });
 
   const audit = createAuditLog(options.db, 'content', { clock });
+  const book = createSecretWordBook({
+    source: secretWordSource(models.secretWord),
+    clock,
+    audit,
+    onChange: () => wordList.invalidate(),
+  });
   const jobs = options.jobs ?? createJobs({ db: options.db, clock, logger, service: 'content' });
   const editor = createTextEditor({
     versions: createTextVersionStore(models),
