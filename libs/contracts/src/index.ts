@@ -25,3 +25,5 @@ export * from './endpoints/newsletter';
 export * from './endpoints/identity';
 export * from './endpoints/identity-people';
 export * from './endpoints/content-editing';
+export * from './faq-editing';
+export * from './endpoints/content-faq-editing';

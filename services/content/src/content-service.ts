@@ -28,8 +28,8 @@ import {
   type CmsGlobalContentModel,
 } from './data/cms-content-model';
 import { cmsImageModel, type CmsImageModel } from './data/cms-image-model';
-import { faqEntryModel, type FaqEntryModel } from './data/faq-entry-model';
-import { findPublishedFaq, upsertFaqSeed } from './data/faq-store';
+import { faqEntryModel, faqSeedLogModel, type FaqEntryModel, type FaqSeedLogModel } from './data/faq-entry-model';
+import { createFaqEditorStore, findPublishedFaq, upsertFaqSeed } from './data/faq-store';
 import { IMAGE_SEED, findPublishedImages, upsertImageSeed, type ImageSeed } from './data/image-store';
 import { secretWordModel, type SecretWordModel } from './data/secret-word-model';
 import {
@@ -55,11 +55,13 @@ import {
   type PageTextSeed,
 } from './data/text-store';
 import { createFaqCatalog, type FaqCatalog } from './domain/faq-catalog';
+import { createFaqEditor, type FaqEditor } from './domain/faq-editing';
 import { visibleGlobalText, visiblePageText } from './domain/page-text';
 import { createReadCache, type ReadCache } from './domain/read-cache';
 import { createSecretWordBook } from './domain/secret-words';
 import { createTextEditor, type TextEditor } from './domain/text-editing';
 import { editorRoutes } from './http/editor-routes';
+import { faqEditorRoutes } from './http/faq-editor-routes';
 import { faqRoutes } from './http/faq-routes';
 import { imageRoutes, type CarouselKey } from './http/image-routes';
 import { secretWordRoutes } from './http/secret-word-routes';
@@ -81,7 +83,7 @@ export interface ContentServiceOptions {
   verifyAccessToken?: TokenVerifier;
   /** Rate limit of the staff secret-word writes, per client IP per minute (default 30). */
   secretWordWritesPerMinute?: number;
-  /** Editors' writes (save, publish, discard, restore, schedule, cancel) per user per minute (default 60). */
+  /** Editors' writes (save, publish, discard, restore, schedule, cancel; FAQ writes counted apart) per user per minute (default 60). */
   editorWritesPerMinute?: number;
   /**
    * A jobs runner owned by the caller (the composition root, service 'content'): the service
@@ -116,6 +118,8 @@ export interface ContentService {
   router: Router;
   /** Editing CMS text (drafts, publish, schedules …) without HTTP. */
   editor: TextEditor;
+  /** Editing the FAQ (add, edit, reorder, publish, delete) without HTTP. */
+  faqEditor: FaqEditor;
   /** The service's audit log (service 'content'). */
   audit: AuditLog;
   /** The service's jobs (kit `createJobs`, service 'content'); `jobs.runDueNow()` in tests. */
@@ -128,6 +132,7 @@ export interface ContentService {
   invalidateCache(): void;
   models: {
     faqEntry: FaqEntryModel;
+    faqSeedLog: FaqSeedLogModel;
     cmsContent: CmsContentModel;
     cmsGlobalContent: CmsGlobalContentModel;
     cmsImage: CmsImageModel;
@@ -143,6 +148,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const logger = options.logger ?? silentLogger();
   const models = {
     faqEntry: faqEntryModel(options.db),
+    faqSeedLog: faqSeedLogModel(options.db),
     cmsContent: cmsContentModel(options.db),
     cmsGlobalContent: cmsGlobalContentModel(options.db),
     cmsImage: cmsImageModel(options.db),
@@ -208,6 +214,13 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       }
     },
   });
+  const faqEditor = createFaqEditor({
+    source: createFaqEditorStore(models.faqEntry),
+    audit,
+    clock,
+    // Visitors see a change at once on this instance (others within their cache's 5 s).
+    onChange: (page) => faq.invalidate(page),
+  });
   jobs.define<{ schedule_id: string }>(
     SCHEDULED_PUBLISH_JOB,
     async (ctx) => {
@@ -253,9 +266,19 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }),
   );
 
+  router.use(
+    faqEditorRoutes({
+      editor: faqEditor,
+      verifyAccessToken: options.verifyAccessToken,
+      writesPerMinute: options.editorWritesPerMinute,
+      limitStore: new MongoRateLimitStore(options.db, { prefix: 'rl:content:faq-writes:', clock }),
+    }),
+  );
+
   return {
     router,
     editor,
+    faqEditor,
     audit,
     jobs,
     async close() {
@@ -270,7 +293,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       ]);
       if (pageRowsNumbered + globalRowsNumbered > 0) logger.info({ pageRowsNumbered, globalRowsNumbered }, 'numbered text rows saved before versions');
       const [faqInserted, pageTextInserted, globalTextInserted, imagesInserted, secretWordsInserted] = await Promise.all([
-        upsertFaqSeed(models.faqEntry, seedOptions.faq ?? FAQ_SEED, now),
+        upsertFaqSeed(models.faqEntry, seedOptions.faq ?? FAQ_SEED, now, models.faqSeedLog),
         upsertPageTextSeed(models.cmsContent, seedOptions.pageText ?? PAGE_TEXT_SEED, now),
         upsertGlobalTextSeed(models.cmsGlobalContent, seedOptions.globalText ?? GLOBAL_TEXT_SEED, now),
         upsertImageSeed(models.cmsImage, seedOptions.images ?? IMAGE_SEED, now),

@@ -10,6 +10,8 @@ export interface FaqEntry {
   answer: string;
   sort_order: number;
   published: boolean;
+  /** Counts the row's changes (1 when created; rows from before editing have none: read as 1). */
+  version?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,6 +29,11 @@ const faqEntrySchema = new Schema<FaqEntry>(
       validate: { validator: Number.isInteger, message: 'sort_order must be a whole number' },
     },
     published: { type: Boolean, required: true, default: false },
+    version: {
+      type: Number,
+      min: 1,
+      validate: { validator: Number.isInteger, message: 'version must be a whole number' },
+    },
   },
   { collection: FAQ_COLLECTION, timestamps: true, versionKey: false },
 );
@@ -39,4 +46,33 @@ faqEntrySchema.index({ page: 1, question: 1 }, { unique: true });
 /** The FaqEntry model on `connection` (defined once per connection). */
 export function faqEntryModel(connection: Connection): FaqEntryModel {
   return (connection.models.FaqEntry as FaqEntryModel | undefined) ?? connection.model<FaqEntry>('FaqEntry', faqEntrySchema);
+}
+
+export const FAQ_SEED_LOG_COLLECTION = 'cms_faq_seed_log';
+
+/**
+ * The bundled questions ever inserted, by (page, question): seeding inserts a bundled question
+ * only once, so a question an editor deleted or reworded never comes back on the next start.
+ */
+export interface FaqSeedLogEntry {
+  _id: Types.ObjectId;
+  page: PageKey;
+  question: string;
+  at: Date;
+}
+
+export type FaqSeedLogModel = Model<FaqSeedLogEntry>;
+
+const faqSeedLogSchema = new Schema<FaqSeedLogEntry>(
+  {
+    page: { type: String, required: true, enum: PAGE_KEYS },
+    question: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: FAQ_SEED_LOG_COLLECTION, versionKey: false },
+);
+faqSeedLogSchema.index({ page: 1, question: 1 }, { unique: true });
+
+export function faqSeedLogModel(connection: Connection): FaqSeedLogModel {
+  return (connection.models.FaqSeedLog as FaqSeedLogModel | undefined) ?? connection.model<FaqSeedLogEntry>('FaqSeedLog', faqSeedLogSchema);
 }

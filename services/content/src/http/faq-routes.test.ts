@@ -73,6 +73,8 @@ describe('GET /api/content/faq', () => {
     const { items } = faqListResponseSchema.parse((await request(app).get('/api/content/faq?page=beer')).body);
     // Put the seeded beer FAQ back for the other tests.
     await model.deleteMany({ page: 'beer' });
+    // (the seed log says they were inserted once: forget that, as on a fresh database)
+    await content.models.faqSeedLog.deleteMany({ page: 'beer' });
     await content.seed({ faq: FAQ_SEED.filter((s) => s.page === 'beer') });
     expect(items.map((i) => [i.question, i.sort_order])).toEqual([
       ['Negative', -5],
@@ -182,18 +184,27 @@ describe('seeding', () => {
     }
   });
 
-  it('never overwrites an editor’s change, and restores only missing rows', async () => {
+  it('never overwrites an editor’s change, never brings back a deleted or reworded bundled question, and adds new bundled ones', async () => {
     const model = content.models.faqEntry;
     const seedRow = FAQ_SEED.find((s) => s.page === 'cafe')!;
     await model.updateOne({ page: 'cafe', question: seedRow.question }, { $set: { answer: 'Edited by staff', sort_order: 5 } });
     const edited = await model.findOne({ page: 'cafe', question: seedRow.question }).lean();
-    const removed = FAQ_SEED.filter((s) => s.page === 'cocktails')[0];
+    const [removed, reworded] = FAQ_SEED.filter((s) => s.page === 'cocktails');
     await model.deleteOne({ page: 'cocktails', question: removed.question });
+    await model.updateOne({ page: 'cocktails', question: reworded.question }, { $set: { question: 'Reworded by staff?' } });
+    const added = { page: 'community' as const, question: 'A question bundled in a later release?', answer: 'Yes.', sort_order: 990 };
 
-    expect(await content.seed()).toMatchObject({ faqInserted: 1, pageTextInserted: 0 });
+    expect(await content.seed({ faq: [...FAQ_SEED, added] })).toMatchObject({ faqInserted: 1, pageTextInserted: 0 });
     const after = await model.findOne({ page: 'cafe', question: seedRow.question }).lean();
     expect(after).toEqual(edited);
-    expect(await model.countDocuments({ page: 'cocktails', question: removed.question })).toBe(1);
+    expect(await model.countDocuments({ page: 'cocktails', question: removed.question })).toBe(0);
+    expect(await model.countDocuments({ page: 'cocktails', question: reworded.question })).toBe(0);
+    expect(await model.countDocuments({ page: 'community', question: added.question })).toBe(1);
+    // A database seeded before the log: a bundled row found in place is logged, not duplicated.
+    await content.models.faqSeedLog.deleteMany({ page: 'cafe' });
+    expect(await content.seed({ faq: [...FAQ_SEED, added] })).toMatchObject({ faqInserted: 0 });
+    expect(await content.models.faqSeedLog.countDocuments({ page: 'cafe', question: seedRow.question })).toBe(1);
+    await model.deleteOne({ page: 'community', question: added.question });
   });
 
   it('enforces one row per (page, question) and the row rules in the model', async () => {
