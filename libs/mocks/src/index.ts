@@ -22,4 +22,5 @@ export { buildCommonGoodTotals, buildDonation, buildCommonGoodMessage, buildBook
 export { SCENARIOS, SCENARIO_PARAM, findScenario, scenarioHandlers, scenariosFromSearch, type Scenario } from './scenarios';
 export * from './content/editing';
 export * from './identity/people';
+export * from './content/secret-words';
 export * from './content/faq-editing';
