@@ -70,6 +70,8 @@ export interface EditingStore {
   schedules: ScheduledPublish[];
   presence: Map<string, { email: string; since: string; until: number }[]>;
   audit: AuditEvent[];
+  /** The highest discarded draft revision per text ('page/section/key'): never reused, as in the service. */
+  discarded: Map<string, number>;
   /** Versions of one text, highest revision first. */
   versionsOf(key: TextKey): TextVersion[];
   entry(key: TextKey): EditorTextEntry;
@@ -84,6 +86,7 @@ export function createEditingStore(seed: TextVersion[] = buildSeedVersions(), no
     schedules: [],
     presence: new Map(),
     audit: [],
+    discarded: new Map(),
     versionsOf(key) {
       return store.versions.filter((v) => keyId(v) === keyId(key)).sort((a, b) => b.revision - a.revision);
     },
@@ -103,7 +106,8 @@ export function createEditingStore(seed: TextVersion[] = buildSeedVersions(), no
       const version: TextVersion = {
         id: `version-${++ids}-${Date.now().toString(36)}`,
         ...keyOf(key),
-        revision: baseRevision + 1,
+        // The next number past any discarded draft's: the service never reuses one, so revisions can have gaps.
+        revision: Math.max(baseRevision, store.discarded.get(keyId(key)) ?? 0) + 1,
         content_data: data,
         published: false,
         created_by: actor,
@@ -114,6 +118,57 @@ export function createEditingStore(seed: TextVersion[] = buildSeedVersions(), no
       return version;
     },
   };
+  return store;
+}
+
+/**
+ * A world with work to review (the /cms home, the review panel and history): drafts on three pages
+ * and the global text, by two editors, one with only positioning changed, one scheduled, and a text
+ * with published history whose revisions have a gap (a discarded draft's number is never reused).
+ */
+export function createReviewStore(now: Date = new Date()): EditingStore {
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+  const published = (minutesAgo: number, by: Actor | null = MOCK_EDITOR) => ({
+    published: true,
+    created_by: by,
+    updated_at: at(minutesAgo + 5),
+    published_at: at(minutesAgo),
+    published_by: by,
+  });
+  const draft = (minutesAgo: number, by: Actor = MOCK_EDITOR) => ({ published: false, created_by: by, updated_at: at(minutesAgo) });
+  const cafeTitle = { page: 'cafe' as const, section: 'hero', content_key: 'title' };
+  const cafeSubtitle = { page: 'cafe' as const, section: 'hero', content_key: 'subtitle' };
+  const homeHeading = { page: 'home' as const, section: 'about', content_key: 'heading' };
+  const tagline = { page: GLOBAL_CMS_PAGE as EditablePage, section: GLOBAL_CMS_SECTION, content_key: 'tagline' };
+  const subtitle = PAGE_TEXT_DEFAULTS.cafe.hero.subtitle;
+  const seed = buildSeedVersions().filter((v) => ![cafeTitle, homeHeading].some((k) => keyId(k) === keyId(v)));
+  const store = createEditingStore(
+    [
+      ...seed,
+      // The cafe's title: published twice (2 and 4; draft 3 was discarded), a draft 5 pending.
+      buildTextVersion({ ...cafeTitle, revision: 1, content_data: { text: 'The Cafe' } }),
+      buildTextVersion({ ...cafeTitle, revision: 2, content_data: { text: 'The Cafe at Croft' }, ...published(60 * 24 * 9, MOCK_OTHER_EDITOR) }),
+      buildTextVersion({ ...cafeTitle, revision: 4, content_data: { text: 'The Croft Cafe', positioning: { alignment: 'center' } }, ...published(60 * 24 * 2) }),
+      buildTextVersion({ ...cafeTitle, revision: 5, content_data: { text: 'The Croft Common Cafe', positioning: { alignment: 'center' } }, ...draft(12) }),
+      // The cafe's subtitle: only its place changes.
+      buildTextVersion({ ...cafeSubtitle, revision: 2, content_data: { text: subtitle, positioning: { alignment: 'right', marginTop: '4', marginBottom: '1' } }, ...draft(30, MOCK_OTHER_EDITOR) }),
+      // Home: a new heading, scheduled for tomorrow morning.
+      buildTextVersion({ ...homeHeading, revision: 1, content_data: { text: PAGE_TEXT_DEFAULTS.home.about.heading } }),
+      buildTextVersion({ ...homeHeading, revision: 2, content_data: { text: 'One building, open to all of Bristol' }, ...draft(90) }),
+      // The global tagline.
+      buildTextVersion({ ...tagline, revision: 2, content_data: { text: 'Cafe. Cocktails. Beer. Kitchens. Hall. Community. Since 2016.' }, ...draft(180, MOCK_OTHER_EDITOR) }),
+    ],
+    () => now,
+  );
+  store.discarded.set(keyId(cafeTitle), 3);
+  store.schedules.push({
+    id: 'a'.repeat(24),
+    ...homeHeading,
+    revision: 2,
+    publish_at: new Date(now.getTime() + DAY_MS).toISOString().replace(/T.*$/, 'T09:00:00.000Z'),
+    created_by: MOCK_EDITOR,
+    created_at: at(60),
+  });
   return store;
 }
 
@@ -241,6 +296,7 @@ export function editingHandlers(options: EditingMockOptions = {}) {
       if (head.revision !== body.revision) return mockError(CONFLICT);
       const live = list.find((v) => v.published)?.revision ?? 0;
       store.versions = store.versions.filter((v) => keyId(v) !== keyId(body) || v.revision <= live || v.revision > body.revision);
+      store.discarded.set(keyId(body), Math.max(store.discarded.get(keyId(body)) ?? 0, body.revision));
       store.schedules = store.schedules.filter((s) => keyId(s) !== keyId(body) || s.revision > body.revision);
       store.audit.unshift(auditEvent(MOCK_EDITOR, 'text.discarded', body, `draft revision ${body.revision} discarded`, new Date()));
       return { entry: store.entry(body) };

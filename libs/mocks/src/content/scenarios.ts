@@ -1,6 +1,6 @@
 import type { Scenario } from '../scenario';
 import { contentHandlers } from './handlers';
-import { MOCK_OTHER_EDITOR, editingHandlers } from './editing';
+import { MOCK_OTHER_EDITOR, createReviewStore, editingHandlers } from './editing';
 
 /** The content service's named worlds (page text, FAQ, carousels, secret words, editing). */
 export const contentScenarios: Scenario[] = [
@@ -14,6 +14,16 @@ export const contentScenarios: Scenario[] = [
     id: 'content:edit-conflict',
     label: `Editing: ${MOCK_OTHER_EDITOR.email} saves each text just before you (409, then Keep mine / Use theirs)`,
     handlers: () => editingHandlers({ conflictText: `Changed meanwhile by ${MOCK_OTHER_EDITOR.email}` }),
+  },
+  {
+    id: 'content:review',
+    label: 'Editing: drafts waiting on three pages and the global text, one scheduled, a text with history',
+    handlers: () => editingHandlers({ store: createReviewStore() }),
+  },
+  {
+    id: 'content:publish-fails',
+    label: 'Editing: drafts waiting, but publishing fails (500)',
+    handlers: () => editingHandlers({ store: createReviewStore(), failures: { publishDrafts: 500 } }),
   },
   { id: 'content:save-fails', label: 'Editing: saving a draft fails (500)', handlers: () => editingHandlers({ failures: { saveDraft: 500 } }) },
   { id: 'content:editor-signed-out', label: 'Editing: the session ended (401 on every editing call)', handlers: () => editingHandlers({ signedOut: true }) },

@@ -4,6 +4,7 @@ import { Button } from '@croft/ui';
 import type { EditingClient } from '../editing/api/editing-client';
 import { EditingClientProvider } from '../editing/api/editing-context';
 import { usePendingDrafts } from '../editing/api/get-pending-drafts';
+import { REVIEW_PATH } from '../review/paths';
 import { DraftSync } from './draft-sync';
 import { EditorPopup } from './editor-popup';
 import { textId, useTextTargets, type TextTarget } from './text-targets';
@@ -79,6 +80,10 @@ function Overlay() {
         <span className="cms-overlay__pending" data-testid="pending-changes">
           {pending.isError ? 'Pending changes unavailable' : pendingLabel(pending.data?.length)}
         </span>
+        {/* A plain link: the overlay sits on every page, inside or outside a router. */}
+        <a className="cms-overlay__review" href={REVIEW_PATH}>
+          Review and publish
+        </a>
         <p className="cms-overlay__state" role="status">
           {stateMessage(editMode, previewMode)}
         </p>

@@ -1,5 +1,6 @@
 import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
+import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
 
@@ -28,6 +29,7 @@ export default function CmsRoutes() {
         }
       >
         <Route index element={<CmsHome />} />
+        <Route path="review" element={<ReviewPage />} />
         <Route path="faq/:page" element={<CmsFaq />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
         <Route path="*" element={<CmsHome />} />

@@ -6,4 +6,7 @@ export const editingKeys = {
   page: (page: EditablePage) => ['cms-editing', 'page', page] as const,
   text: (key: TextKey) => ['cms-editing', 'text', key.page, key.section, key.content_key] as const,
   pendingDrafts: ['cms-editing', 'pending-drafts'] as const,
+  schedules: ['cms-editing', 'schedules'] as const,
+  activity: (limit: number) => ['cms-editing', 'activity', limit] as const,
+  history: (key: TextKey) => ['cms-editing', 'history', key.page, key.section, key.content_key] as const,
 };
