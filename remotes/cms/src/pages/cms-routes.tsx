@@ -1,12 +1,10 @@
 import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
+import { CmsHomePage } from '../cms-home/cms-home-page';
 import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
 
-function CmsHome() {
-  return <PageFrame title="Content management" section="home" intro="Edit page text, FAQs and images across Croft Common." />;
-}
 function CmsFaq() {
   const { page } = useParams();
   return <PageFrame title={`FAQ: ${page ?? ''}`} section="home" intro="Questions and answers shown on this page." />;
@@ -28,11 +26,11 @@ export default function CmsRoutes() {
           </StaffGuard>
         }
       >
-        <Route index element={<CmsHome />} />
+        <Route index element={<CmsHomePage />} />
         <Route path="review" element={<ReviewPage />} />
         <Route path="faq/:page" element={<CmsFaq />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
-        <Route path="*" element={<CmsHome />} />
+        <Route path="*" element={<CmsHomePage />} />
       </Route>
     </Routes>
   );
