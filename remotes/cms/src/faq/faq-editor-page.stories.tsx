@@ -173,3 +173,22 @@ export const LongText: Story = {
     await within(canvasElement).findByRole('list', { name: /^Questions on Cafe/ });
   },
 };
+
+/** Dragging the draft onto the first question with the browser's own drag events puts it first. */
+export const DragToReorder: Story = {
+  play: async ({ canvasElement }) => {
+    const list = await questionList(canvasElement);
+    const items = () => within(list).getAllByRole('listitem');
+    const from = items().at(-1)!;
+    const to = items()[0];
+    const dataTransfer = new DataTransfer();
+    const fire = (target: Element, type: string) => target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer }));
+    fire(from, 'dragstart');
+    await waitFor(() => expect(from).toHaveClass('is-dragging'));
+    fire(to, 'dragover');
+    fire(to, 'drop');
+    fire(from, 'dragend');
+    await waitFor(() => expect(within(items()[0]).getByRole('heading', { level: 3 })).toHaveTextContent('Do you sell gift cards?'));
+    await waitFor(() => expect(store.pageRows('home')[0].question).toBe('Do you sell gift cards?'));
+  },
+};

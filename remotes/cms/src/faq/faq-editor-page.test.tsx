@@ -210,6 +210,17 @@ describe('FaqEditorPage', () => {
     await waitFor(async () => expect(await questions()).not.toContain(row.question));
   });
 
+  it('a delete over a stale version closes the dialog and offers a reload; nothing is deleted', async () => {
+    const { store } = open('home', { conflictAnswer: 'Changed meanwhile.' });
+    const row = { ...store.pageRows('home')[0] };
+    await userEvent.click(await screen.findByRole('button', { name: `Delete: ${row.question}` }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete question' }));
+    expect(await screen.findByText(/Changed by someone else/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.rows.some((r) => r.id === row.id)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reload the questions' })).toBeInTheDocument();
+  });
+
   it('says when the list cannot be read, with Try again', async () => {
     open('home', { failures: { listFaqEditorRows: 500 } });
     expect(await screen.findByText(/The questions could not be loaded/)).toBeInTheDocument();
