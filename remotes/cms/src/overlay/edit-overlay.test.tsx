@@ -79,6 +79,7 @@ describe('EditOverlay toolbar', () => {
     expect(store.save({ page: 'cafe', section: 'hero', content_key: 'title' }, { text: 'New title' }, 1)).not.toBeNull();
     act(() => void window.dispatchEvent(new Event(DRAFT_CONTENT_CHANGED_EVENT)));
     expect(await screen.findByText('1 pending change')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review and publish' })).toHaveAttribute('href', '/cms/review');
   });
 
   it('edit mode and preview are toggle buttons, announced in a live region; the document is marked while editing', async () => {

@@ -96,6 +96,8 @@ describe('EditorPopup', () => {
     expect(dialog.style.width).toBe(`${EDITOR_POPUP_WIDTH}px`);
     expect(dialog.style.left).toBe(`${window.innerWidth - EDITOR_POPUP_MARGIN - EDITOR_POPUP_WIDTH}px`);
     expect(parseFloat(dialog.style.top)).toBeGreaterThanOrEqual(EDITOR_POPUP_MARGIN);
+    // History: every published version of this text, to compare and restore.
+    expect(within(dialog).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/cms/history/cafe/hero/title');
   });
 
   it('Save is disabled until the text or the positioning changes', async () => {

@@ -24,6 +24,7 @@ import { editorTextQuery, useEditorText } from '../editing/api/get-editor-text';
 import { editingKeys } from '../editing/api/editing-keys';
 import { useSaveDraft } from '../editing/api/save-draft';
 import { useEditorPresence } from '../editing/api/use-presence';
+import { historyPath } from '../review/paths';
 import { popupPlacement } from './popup-position';
 import type { TextTarget } from './text-targets';
 import './editor-popup.css';
@@ -320,6 +321,10 @@ function EditorForm({ entry, target, onClose }: { entry: EditorTextEntry; target
         <Select label="Bottom Margin" options={MARGIN_OPTIONS} placeholder="Default" value={positioning.marginBottom ?? ''} onChange={place('marginBottom')} />
       </div>
       <div className="cms-popup__actions">
+        {/* A plain link (the popup sits on any page): every published version, compare, restore. */}
+        <a className="cms-popup__history" href={historyPath(key)}>
+          History
+        </a>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>

@@ -1,6 +1,7 @@
 import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 import { CmsHomePage } from '../cms-home/cms-home-page';
+import { HistoryPage } from '../history/history-page';
 import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
@@ -28,6 +29,7 @@ export default function CmsRoutes() {
       >
         <Route index element={<CmsHomePage />} />
         <Route path="review" element={<ReviewPage />} />
+        <Route path="history/:page/:section/:key" element={<HistoryPage />} />
         <Route path="faq/:page" element={<CmsFaq />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
         <Route path="*" element={<CmsHomePage />} />
