@@ -525,7 +525,11 @@ const findAndModify: Handler = (cmd, db, ctx) => {
   if (remove && cmd.new) throw new CommandError(ErrorCodes.FailedToParse, 'Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
   const u = hasUpdate ? normalizeUpdate(cmd.update) : undefined;
   const returnNew = cmd.new === true;
-  const project = (doc: Obj | null): Obj | null => (doc && fields ? projectDocs([doc], fields, q)[0] ?? null : doc);
+  // The filter matters to a projection only for the positional `field.$` form; the document after
+  // an update may no longer match it (e.g. {active: true} → set false), and must still come back.
+  const positional = fields !== undefined && Object.keys(fields).some((key) => key.endsWith('.$'));
+  const project = (doc: Obj | null, filter: Obj = q): Obj | null =>
+    doc && fields ? projectDocs([doc], fields, positional ? filter : {})[0] ?? null : doc;
 
   const coll = ctx.store.getCollection(db, name);
   const [target] = matchDocs(coll, q, sort, 1);

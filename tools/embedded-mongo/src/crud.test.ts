@@ -31,6 +31,17 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('findOneAndUpdate with a projection', () => {
+  it('returns the updated document even when the update makes it stop matching the filter', async () => {
+    const created = await Item.create({ name: 'switch', qty: 1, group: 'on' });
+    const after = await Item.findOneAndUpdate({ _id: created._id, group: 'on' }, { $set: { group: 'off' } }, { new: true, projection: { group: 1, name: 1 } }).lean();
+    expect(after).toMatchObject({ name: 'switch', group: 'off' });
+    expect(after).not.toHaveProperty('qty');
+    const before = await Item.findOneAndUpdate({ _id: created._id, group: 'off' }, { $set: { group: 'on' } }, { new: false, projection: { group: 1 } }).lean();
+    expect(before).toMatchObject({ group: 'off' });
+  });
+});
+
 describe('CRUD through mongoose', () => {
   it('creates, reads, updates and deletes documents', async () => {
     const created = await Item.create({ name: 'lamp', qty: 3, tags: ['a'], meta: { color: 'red' }, at: new Date('2024-01-02T03:04:05Z') });
