@@ -100,6 +100,15 @@ describe('EditorPopup', () => {
     expect(within(dialog).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/cms/history/cafe/hero/title');
   });
 
+  it('History waits while there is an unsaved change (leaving would drop it)', async () => {
+    const { user } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit text' });
+    await user.type(await content(), ' edited');
+    await user.click(within(dialog).getByRole('link', { name: 'History' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Save or cancel your change before opening the history.');
+    expect(await content()).toHaveValue('The Cafe edited');
+  });
+
   it('Save is disabled until the text or the positioning changes', async () => {
     const { user } = setup();
     const field = await content();

@@ -172,6 +172,7 @@ function EditorForm({ entry, target, onClose }: { entry: EditorTextEntry; target
   const [positioning, setPositioning] = useState<Positioning>(initial.positioning ?? {});
   const [multiLine, setMultiLine] = useState(() => isMultiLine(initial.text));
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [historyBlocked, setHistoryBlocked] = useState(false);
   const base = useRef(entry.head_revision);
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const caret = useRef<number | null>(null);
@@ -320,9 +321,22 @@ function EditorForm({ entry, target, onClose }: { entry: EditorTextEntry; target
         <Select label="Top Margin" options={MARGIN_OPTIONS} placeholder="Default" value={positioning.marginTop ?? ''} onChange={place('marginTop')} />
         <Select label="Bottom Margin" options={MARGIN_OPTIONS} placeholder="Default" value={positioning.marginBottom ?? ''} onChange={place('marginBottom')} />
       </div>
+      {historyBlocked && changed && (
+        <p className="cms-popup__hint" role="status">
+          Save or cancel your change before opening the history.
+        </p>
+      )}
       <div className="cms-popup__actions">
-        {/* A plain link (the popup sits on any page): every published version, compare, restore. */}
-        <a className="cms-popup__history" href={historyPath(key)}>
+        {/* A plain link (the popup sits on any page): every published version, compare, restore. Leaving would drop an unsaved edit, so it waits. */}
+        <a
+          className="cms-popup__history"
+          href={historyPath(key)}
+          onClick={(event) => {
+            if (!changed) return;
+            event.preventDefault();
+            setHistoryBlocked(true);
+          }}
+        >
           History
         </a>
         <Button variant="secondary" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { EDITABLE_PAGES, PUBLISH_BATCH_MAX, type EditablePage, type EditorTextEntry, type PublishResponse, type TextKey } from '@croft/contracts';
+import { EDITABLE_PAGES, type EditablePage, type EditorTextEntry, type PublishResponse, type TextKey } from '@croft/contracts';
 import { Link, useLocation } from '@croft/router';
 import { setEditMode } from '@croft/session';
 import { Button, PageFrame, Spinner, useToast, VisuallyHidden } from '@croft/ui';
@@ -77,7 +77,7 @@ export function ReviewPage() {
     setAnnouncement(`Publishing ${plural(list.length, 'draft')}…`);
     try {
       const result = await publish.mutateAsync(
-        list.slice(0, PUBLISH_BATCH_MAX).map((d) => ({ page: d.page, section: d.section, content_key: d.content_key, revision: d.draft.revision })),
+        list.map((d) => ({ page: d.page, section: d.section, content_key: d.content_key, revision: d.draft.revision })),
       );
       const summary = publishSummary(result);
       setConflicts(result.conflicts);

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEditingStore, editingHandlers, MOCK_EDITOR, MOCK_OTHER_EDITOR } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
-import { createEditingClient } from './editing-client';
+import { PUBLISH_BATCH_MAX } from '@croft/contracts';
+import { createEditingClient, type EditingClient } from './editing-client';
+import { publishAll } from './publish-drafts';
 
 const server = createMockServer([]);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -80,5 +82,21 @@ describe('the editing client over the editing mocks', () => {
     expect(await client.schedules()).toEqual([scheduled]);
     await client.cancelSchedule(scheduled.id);
     expect(await client.schedules()).toEqual([]);
+  });
+});
+
+describe('publishAll', () => {
+  it('sends more than PUBLISH_BATCH_MAX drafts in requests of at most that many, merging the answers', async () => {
+    const sizes: number[] = [];
+    const fake = {
+      publish: async (items: { page: 'cafe'; section: string; content_key: string; revision: number }[]) => {
+        sizes.push(items.length);
+        return { published: [], conflicts: items.map(({ page, section, content_key }) => ({ page, section, content_key })) };
+      },
+    } as unknown as EditingClient;
+    const items = Array.from({ length: PUBLISH_BATCH_MAX + 3 }, (_, i) => ({ page: 'cafe' as const, section: 'hero', content_key: `k${i}`, revision: 2 }));
+    const result = await publishAll(fake, items);
+    expect(sizes).toEqual([PUBLISH_BATCH_MAX, 3]);
+    expect(result.conflicts).toHaveLength(PUBLISH_BATCH_MAX + 3);
   });
 });
