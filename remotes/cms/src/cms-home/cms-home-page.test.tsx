@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createEditingStore } from '@croft/mocks';
+import { createEditingStore, identityHandlers } from '@croft/mocks';
 import { createEditingServer, renderEditing, toastTitles, useWorld } from '../review/test-utils';
+import { signInAs, signOutQuietly } from '../staff/testing';
 import { CmsHomePage } from './cms-home-page';
 
 const server = createEditingServer();
@@ -50,6 +51,33 @@ describe('the /cms home', () => {
     expect(rows[1]).toHaveTextContent('sam@example.com saved draft revision 2 of Cafe · hero · subtitle.');
     expect(within(rows[0]).getByRole('link', { name: 'History: Cafe · hero · title' })).toHaveAttribute('href', '/cms/history/cafe/hero/title');
     expect(recent).toHaveTextContent('editor@example.com published revision 4 of Cafe · hero · title.');
+  });
+
+  it('links to the staff home only for people who may open it', async () => {
+    useWorld(server);
+    renderHome();
+    await screen.findByText(/4 drafts waiting across the site/);
+    // Nobody signed in here (the guard is tested with the routes): no staff home link.
+    expect(screen.queryByRole('link', { name: 'Staff home' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review and publish' })).toHaveAttribute('href', '/cms/review');
+  });
+
+  it('an admin gets the staff home link; a plain editor does not', async () => {
+    useWorld(server);
+    server.use(...identityHandlers());
+    signInAs({ email: 'jo@croftcommon.co.uk', roles: ['editor', 'admin'] });
+    try {
+      const first = renderHome();
+      expect(await screen.findByRole('link', { name: 'Staff home' })).toHaveAttribute('href', '/admin');
+      expect(screen.getByText('Signed in as jo@croftcommon.co.uk')).toBeInTheDocument();
+      first.unmount();
+      signInAs({ email: 'ann@croftcommon.co.uk', roles: ['editor'] });
+      renderHome();
+      await screen.findByText('Signed in as ann@croftcommon.co.uk');
+      expect(screen.queryByRole('link', { name: 'Staff home' })).not.toBeInTheDocument();
+    } finally {
+      await signOutQuietly();
+    }
   });
 
   it('empty: nothing waiting and nothing scheduled', async () => {

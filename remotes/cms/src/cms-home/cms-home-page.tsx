@@ -6,7 +6,9 @@ import { useEditorActivity } from '../editing/api/get-activity';
 import { usePendingDrafts } from '../editing/api/get-pending-drafts';
 import { useSchedules } from '../editing/api/get-schedules';
 import { useCancelSchedule } from '../editing/api/schedule-publish';
+import { mayOpen } from '../staff/access';
 import { SignOutButton } from '../staff/guard/sign-out-button';
+import { useStaffSession } from '../staff/session';
 import { formatScheduleTime, formatWhen } from '../review/london-time';
 import { errorCode, problemText } from '../review/problems';
 import { actorName, historyPath, PAGE_LABELS, reviewPath, sitePath, textLabel } from '../review/text-labels';
@@ -181,20 +183,26 @@ function ActivitySection() {
 
 /** /cms: the editor's home. Pages and their pending drafts, scheduled publishes, recent changes. */
 export function CmsHomePage() {
+  const state = useStaffSession();
+  const identity = state.status === 'signed-in' ? state.identity : null;
+  // /admin is for staff and admins: a plain editor would only meet 'Not authorised' there.
+  const staffHome = identity !== null && mayOpen(identity.roles, 'staff');
   return (
     <PageFrame
       title={CMS_HOME_TITLE}
       section="home"
-      eyebrow="Staff area"
+      eyebrow={identity ? `Signed in as ${identity.email}` : 'Staff area'}
       intro="Edit the site's text in place, then review and publish it here."
       actions={
         <>
           <Link to={reviewPath()} className="cms-staff-link">
             Review and publish
           </Link>
-          <Link to="/admin" className="cms-staff-link">
-            Staff home
-          </Link>
+          {staffHome && (
+            <Link to="/admin" className="cms-staff-link">
+              Staff home
+            </Link>
+          )}
           <SignOutButton />
         </>
       }
