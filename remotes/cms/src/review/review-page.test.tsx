@@ -82,6 +82,7 @@ describe('the review panel', () => {
     await user.click(screen.getByRole('button', { name: 'Publish all' }));
     const alert = await screen.findByRole('alert', { name: 'Not published' });
     expect(alert).toHaveTextContent(`Cafe · hero · title ${CHANGED_SINCE_REVIEW}`);
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByText(/^Published 3 drafts/)).toHaveTextContent(`Published 3 drafts. 1 was not published: it ${CHANGED_SINCE_REVIEW}.`);
     expect(toastTitles(toasts)).toEqual(expect.arrayContaining(['Published', 'Some drafts were not published']));
     expect(store.entry(cafeTitle)).toMatchObject({ live: { revision: 4 }, draft: { revision: 6 } });
@@ -113,6 +114,7 @@ describe('the review panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.entry(cafeTitle)).toMatchObject({ draft: null, head_revision: 4 });
     expect(toastTitles(toasts)).toContain('Draft discarded');
+    expect(screen.getByText('Discarded the draft of Cafe · hero · title.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Cafe · hero · title' })).not.toBeInTheDocument());
   });
 

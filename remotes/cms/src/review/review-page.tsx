@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EDITABLE_PAGES, type EditablePage, type EditorTextEntry, type PublishResponse, type TextKey } from '@croft/contracts';
 import { Link, useLocation } from '@croft/router';
 import { setEditMode } from '@croft/session';
@@ -59,6 +59,11 @@ export function ReviewPage() {
   const [scheduling, setScheduling] = useState<Draft | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
+  // The conflicts' notice takes focus once it is on screen (a keyboard user lands on what needs them).
+  useEffect(() => {
+    if (conflicts.length > 0) resultRef.current?.focus();
+  }, [conflicts]);
+
   const drafts = useMemo(() => (pending.data ?? []).filter(hasDraft).filter((e) => !filter || e.page === filter), [pending.data, filter]);
   const chosen = drafts.filter((d) => selected.has(reviewedId(d)));
   const allChosen = drafts.length > 0 && chosen.length === drafts.length;
@@ -88,7 +93,6 @@ export function ReviewPage() {
       }
       if (result.conflicts.length > 0) {
         toast({ title: 'Some drafts were not published', description: `They ${CHANGED_SINCE_REVIEW}. Review them again.`, variant: 'destructive' });
-        resultRef.current?.focus();
       }
     } catch (failure) {
       const message = problemText(failure);
@@ -187,7 +191,9 @@ export function ReviewPage() {
           </>
         )}
       </div>
-      {discarding && <DiscardDialog entry={discarding} onClose={() => setDiscarding(null)} />}
+      {discarding && (
+        <DiscardDialog entry={discarding} onClose={() => setDiscarding(null)} onDiscarded={(label) => setAnnouncement(`Discarded the draft of ${label}.`)} />
+      )}
       {scheduling && <ScheduleDialog entry={scheduling} onClose={() => setScheduling(null)} />}
     </PageFrame>
   );
@@ -265,7 +271,7 @@ function DraftItem({
   );
 }
 
-function DiscardDialog({ entry, onClose }: { entry: Draft; onClose: () => void }) {
+function DiscardDialog({ entry, onClose, onDiscarded }: { entry: Draft; onClose: () => void; onDiscarded: (label: string) => void }) {
   const { toast } = useToast();
   const discard = useDiscardDraft();
   const label = textLabel(entry);
@@ -289,6 +295,7 @@ function DiscardDialog({ entry, onClose }: { entry: Draft; onClose: () => void }
           );
         }
         toast({ title: 'Draft discarded', description: `${label} shows what is live again.` });
+        onDiscarded(label);
       }}
     />
   );
