@@ -1,6 +1,8 @@
 import type { Scenario } from '../scenario';
 import { contentHandlers } from './handlers';
 import { MOCK_OTHER_EDITOR, createReviewStore, editingHandlers } from './editing';
+import { faqEditingScenarios } from './faq-editing';
+import { secretWordScenarios } from './secret-words';
 
 /** The content service's named worlds (page text, FAQ, carousels, secret words, editing). */
 export const contentScenarios: Scenario[] = [
@@ -32,4 +34,7 @@ export const contentScenarios: Scenario[] = [
     label: `Editing: ${MOCK_OTHER_EDITOR.email} has every text open (presence)`,
     handlers: () => editingHandlers({ othersEditing: [MOCK_OTHER_EDITOR.email] }),
   },
+  // The FAQ editor (/cms/faq/{page}) and the secret words screen (/cms/secret-words).
+  ...faqEditingScenarios,
+  ...secretWordScenarios,
 ];

@@ -1,4 +1,4 @@
-import { EDITABLE_PAGES, type EditablePage, type TextVersion } from '@croft/contracts';
+import { EDITABLE_PAGES, GLOBAL_CMS_PAGE, type EditablePage, type TextVersion } from '@croft/contracts';
 import { Link } from '@croft/router';
 import { setEditMode } from '@croft/session';
 import { Button, PageFrame, Spinner, useToast } from '@croft/ui';
@@ -76,6 +76,11 @@ function PagesSection() {
                     <Link to={sitePath(page)} className="cms-staff-link" onClick={() => setEditMode(true)} aria-label={`Edit in place: ${name}`}>
                       Edit in place
                     </Link>
+                    {page !== GLOBAL_CMS_PAGE && (
+                      <Link to={`/cms/faq/${page}`} className="cms-staff-link" aria-label={`FAQ: ${name}`}>
+                        FAQ
+                      </Link>
+                    )}
                   </div>
                 </li>
               );
@@ -197,6 +202,9 @@ export function CmsHomePage() {
         <>
           <Link to={reviewPath()} className="cms-staff-link">
             Review and publish
+          </Link>
+          <Link to="/cms/secret-words" className="cms-staff-link">
+            Secret words
           </Link>
           {staffHome && (
             <Link to="/admin" className="cms-staff-link">

@@ -1,15 +1,13 @@
 import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 import { CmsHomePage } from '../cms-home/cms-home-page';
+import { FaqEditorPage } from '../faq/faq-editor-page';
+import { SecretWordsPage } from '../secret-words/secret-words-page';
 import { HistoryPage } from '../history/history-page';
 import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
 
-function CmsFaq() {
-  const { page } = useParams();
-  return <PageFrame title={`FAQ: ${page ?? ''}`} section="home" intro="Questions and answers shown on this page." />;
-}
 function CmsVisual() {
   const { page } = useParams();
   return <PageFrame title={`Visual editor: ${page ?? ''}`} section="home" intro="Edit this page's text in place." />;
@@ -30,7 +28,8 @@ export default function CmsRoutes() {
         <Route index element={<CmsHomePage />} />
         <Route path="review" element={<ReviewPage />} />
         <Route path="history/:page/:section/:key" element={<HistoryPage />} />
-        <Route path="faq/:page" element={<CmsFaq />} />
+        <Route path="faq/:page" element={<FaqEditorPage />} />
+        <Route path="secret-words" element={<SecretWordsPage />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
         <Route path="*" element={<CmsHomePage />} />
       </Route>
