@@ -12,8 +12,12 @@ interface MailDevEmail {
   date: string;
 }
 
-/** The newest email to `address` (waits for it), read through MailDev's REST API. */
-export async function latestEmailTo(address: string, subject?: RegExp): Promise<MailDevEmail> {
+/**
+ * The newest email to `address` (waits for it), read through MailDev's REST API. `since` (epoch
+ * ms, taken before the action that sends it) skips older emails to the same address, so a second
+ * sign-in does not read the first one's code.
+ */
+export async function latestEmailTo(address: string, subject?: RegExp, since = 0): Promise<MailDevEmail> {
   let found: MailDevEmail | undefined;
   await expect
     .poll(
@@ -23,6 +27,7 @@ export async function latestEmailTo(address: string, subject?: RegExp): Promise<
         found = all
           .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
           .filter((m) => !subject || subject.test(m.subject))
+          .filter((m) => Date.parse(m.date) >= since - 1000)
           .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
         return Boolean(found);
       },
@@ -32,9 +37,9 @@ export async function latestEmailTo(address: string, subject?: RegExp): Promise<
   return found!;
 }
 
-/** The 6-digit code in the newest sign-in email to `address`. */
-export async function signInCodeFor(address: string): Promise<string> {
-  const mail = await latestEmailTo(address, /sign-in code/i);
+/** The 6-digit code in the newest sign-in email to `address` (sent at or after `since`, epoch ms). */
+export async function signInCodeFor(address: string, since = 0): Promise<string> {
+  const mail = await latestEmailTo(address, /sign-in code/i, since);
   const code = /\b(\d{6})\b/.exec(mail.text ?? mail.html ?? '')?.[1];
   expect(code, 'no 6-digit code in the sign-in email').toBeTruthy();
   return code!;

@@ -43,17 +43,18 @@ test('an unknown path shows the not-found page inside the layout', async ({ page
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
-test('each remote subtree renders: common room, member pages, cms, admin', async ({ page }) => {
+test('each remote subtree renders: common room, member pages; cms and admin ask a visitor to sign in as staff', async ({ page }) => {
   for (const [path, heading] of [
     ['/common-room/main', 'Common Room'],
     ['/common-room/member/ledger', 'Ledger'],
     ['/manage-event/abc123', 'Manage event'],
-    ['/cms/faq/home', 'FAQ: home'],
-    ['/admin/member-analytics', 'Member analytics'],
+    ['/cms/faq/home', 'Staff sign in'],
+    ['/admin/member-analytics', 'Staff sign in'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     if (path.startsWith('/manage-event/')) await expect(page.getByText('Event reference: abc123')).toBeVisible();
+    if (heading === 'Staff sign in') await expect(page).toHaveURL(`/cms/login?next=${encodeURIComponent(path)}`);
   }
 });
 

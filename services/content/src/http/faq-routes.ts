@@ -5,7 +5,7 @@ import type { FaqCatalog } from '../domain/faq-catalog';
 import { cachedJsonSender } from './cached-json';
 
 /** Browsers and the CDN may reuse a FAQ answer for a minute. */
-export const FAQ_CACHE_CONTROL = 'public, max-age=60';
+export const FAQ_CACHE_CONTROL = 'public, no-cache';
 
 export function faqRoutes(catalog: FaqCatalog): Router {
   const router = Router();

@@ -4,7 +4,7 @@ import { mountEndpoint } from '@croft/service-kit';
 import type { ReadCache } from '../domain/read-cache';
 import { cachedJsonSender } from './cached-json';
 
-export const IMAGES_CACHE_CONTROL = 'public, max-age=60';
+export const IMAGES_CACHE_CONTROL = 'public, no-cache';
 
 /** Cache key of one carousel: `${page}/${carousel_name}` (both validated, neither contains '/'). */
 export type CarouselKey = `${string}/${string}`;

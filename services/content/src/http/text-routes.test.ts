@@ -60,7 +60,7 @@ describe('GET /api/content/pages/:page/text', () => {
       expect(items.every((i) => i.page === page && i.published && i.content_type === 'text' && i.created_by === null)).toBe(true);
     }
     const home = await request(app).get('/api/content/pages/home/text');
-    expect(home.headers['cache-control']).toBe('public, max-age=60');
+    expect(home.headers['cache-control']).toBe('public, no-cache');
   });
 
   it('serves the published row with the highest revision per key and never a draft, whatever its date', async () => {

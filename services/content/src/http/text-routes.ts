@@ -5,7 +5,7 @@ import type { ReadCache } from '../domain/read-cache';
 import { cachedJsonSender } from './cached-json';
 
 /** Browsers and the CDN may reuse published text for a minute. */
-export const TEXT_CACHE_CONTROL = 'public, max-age=60';
+export const TEXT_CACHE_CONTROL = 'public, no-cache';
 
 export function textRoutes(caches: {
   pageText: ReadCache<PageKey, PageTextResponse>;

@@ -1,0 +1,175 @@
+import { authenticator } from 'otplib';
+import { expect, test, type Page } from '../support/test';
+import { signInCodeFor } from '../support/maildev';
+
+/**
+ * Issue 11 on the built site, as its people use it: the first admin (ADMIN_EMAIL, which
+ * `npm start` sets to admin@example.com) signs in at /cms/login, sets up the authenticator app,
+ * makes another address an editor; the editor edits a text in place, a visitor still sees the
+ * published one until the editor publishes.
+ */
+const ADMIN = 'admin@example.com';
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A TOTP code for `secret` that was not used in this 30 s step (identity refuses a code twice). */
+async function freshTotp(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = authenticator.generate(secret);
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function staffSignIn(page: Page, email: string, next = '/cms'): Promise<void> {
+  await page.goto(`/cms/login?next=${encodeURIComponent(next)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Work email/ }).fill(email);
+  const since = Date.now();
+  await page.getByRole('button', { name: /Send( the)? code/ }).click();
+  await page.getByRole('textbox', { name: /6-digit code/ }).fill(await signInCodeFor(email, since));
+  await page.getByRole('button', { name: /Verify|Sign in/ }).first().click();
+}
+
+const OLD = 'Mornings, done properly';
+const NEW = 'Mornings, done beautifully';
+
+test('the admin makes an editor; the editor edits /cafe in place; visitors see it only once published', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const editor = unique('editor');
+  const second = unique('second');
+  await staffSignIn(page, ADMIN, '/admin/people');
+  await expect(page).toHaveURL(/\/admin\/people$/);
+  await expect(page.getByRole('heading', { level: 1, name: /People/ })).toBeVisible();
+
+  // Role changes need aal2: the page says so and links to the profile's setup.
+  const form = page.getByRole('form', { name: 'Add a person or set their roles' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(editor);
+  await form.getByRole('checkbox', { name: 'Editor' }).check();
+  await form.getByRole('button', { name: /Save|Add/ }).click();
+  await expect(page.getByRole('alert')).toContainText('authenticator app');
+  await page.getByRole('link', { name: 'Set up an authenticator app on your profile' }).click();
+
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const code = page.locator('.cr-profile__code');
+  await expect(code).toHaveText(/^\s*[A-Z2-7]{16,}\s*$/);
+  const secret = (await code.textContent())?.trim() ?? '';
+  const used = new Set<string>();
+  await page.getByRole('textbox', { name: /6-digit code from your app/ }).fill(await freshTotp(secret, used));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByText('Two-step verification is on')).toBeVisible();
+
+  // Signed in again with the app (aal2), the role change goes through.
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+  await staffSignIn(page, ADMIN, '/admin/people');
+  await page.getByRole('textbox', { name: /code/i }).last().fill(await freshTotp(secret, used));
+  await page.getByRole('button', { name: /Verify|Continue/ }).first().click();
+  await expect(page).toHaveURL(/\/admin\/people$/);
+  await form.getByRole('textbox', { name: 'Email' }).fill(editor);
+  await form.getByRole('checkbox', { name: 'Editor' }).check();
+  await form.getByRole('button', { name: /Save|Add/ }).click();
+  await expect(page.getByRole('row', { name: new RegExp(editor) })).toBeVisible();
+  await form.getByRole('textbox', { name: 'Email' }).fill(second);
+  await form.getByRole('checkbox', { name: 'Editor' }).check();
+  await form.getByRole('button', { name: /Save|Add/ }).click();
+  await expect(page.getByRole('row', { name: new RegExp(second) })).toBeVisible();
+
+  // The new editor signs in (their pending grant lets them ask for a code) and edits /cafe in place.
+  const editorContext = await browser.newContext();
+  const edit = await editorContext.newPage();
+  await edit.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
+  await staffSignIn(edit, editor, '/cms');
+  await expect(edit).toHaveURL(/\/cms$/);
+  await edit.goto('/cafe');
+  const toolbar = edit.getByRole('complementary', { name: 'Content editing' });
+  await toolbar.getByRole('button', { name: 'Edit mode' }).click();
+  await expect(toolbar.getByRole('button', { name: 'Edit mode' })).toHaveAttribute('aria-pressed', 'true');
+
+  // BOOK does nothing while editing.
+  const book = edit.getByRole('link', { name: 'Book a table', exact: true });
+  await expect(book).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled: Playwright's click would wait for it to become enabled; a person's click or Enter does nothing.
+  await book.click({ force: true });
+  await book.press('Enter');
+  await expect(edit).toHaveURL(/\/cafe$/);
+
+  await edit.getByText(OLD, { exact: true }).click();
+  const popup = edit.getByRole('dialog', { name: 'Edit text' });
+  await expect(popup).toBeVisible();
+  const save = popup.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await popup.getByRole('textbox', { name: 'Content' }).fill(NEW);
+  await popup.getByRole('combobox', { name: 'Top Margin' }).selectOption({ label: 'Large' });
+  await save.click();
+  await expect(edit.getByText('Content Saved')).toBeVisible();
+  await expect(edit.getByText('Your changes have been saved as draft.')).toBeVisible();
+  await expect(edit.getByText(NEW, { exact: true })).toBeVisible();
+
+  // A visitor in another browser still sees the published text.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
+  await visitor.goto('/cafe');
+  await expect(visitor.getByText(OLD, { exact: true })).toBeVisible();
+  await expect(visitor.getByText(NEW, { exact: true })).toHaveCount(0);
+
+  // The editor publishes from the review panel; the visitor's next load shows the new text.
+  await toolbar.getByRole('link', { name: 'Review and publish' }).click();
+  await expect(edit).toHaveURL(/\/cms\/review/);
+  const waiting = edit.getByRole('list', { name: 'Drafts waiting' });
+  await expect(waiting).toContainText('Cafe · about · heading');
+  await expect(waiting).toContainText('beautifully');
+  await expect(waiting).toContainText('Top Margin: Default → becomes Large');
+  await edit.getByRole('button', { name: /^Publish all/ }).click();
+  await expect(edit.getByText('Published', { exact: true })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText(NEW, { exact: true })).toBeVisible();
+
+  // Two editors on one text: the second one's save lands first, the first one's is refused with both texts shown.
+  const secondContext = await browser.newContext();
+  const other = await secondContext.newPage();
+  await other.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
+  await staffSignIn(other, second, '/cms');
+  await expect(other).toHaveURL(/\/cms$/);
+  await edit.goto('/cafe');
+  await other.goto('/cafe');
+  for (const p of [edit, other]) {
+    const bar = p.getByRole('complementary', { name: 'Content editing' });
+    if ((await bar.getByRole('button', { name: 'Edit mode' }).getAttribute('aria-pressed')) !== 'true') await bar.getByRole('button', { name: 'Edit mode' }).click();
+    await p.getByText(NEW, { exact: true }).click();
+    await expect(p.getByRole('dialog', { name: 'Edit text' })).toBeVisible();
+  }
+  const theirs = 'Mornings, as the second editor wrote them';
+  const mine = 'Mornings, as the first editor wrote them';
+  const otherPopup = other.getByRole('dialog', { name: 'Edit text' });
+  const myPopup = edit.getByRole('dialog', { name: 'Edit text' });
+  // Each sees that the other has the text open (a heartbeat every 15 s).
+  await expect(myPopup.getByText(/Also editing/)).toContainText(second, { timeout: 40_000 });
+  await otherPopup.getByRole('textbox', { name: 'Content' }).fill(theirs);
+  await otherPopup.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByText('Content Saved')).toBeVisible();
+  await myPopup.getByRole('textbox', { name: 'Content' }).fill(mine);
+  await myPopup.getByRole('button', { name: 'Save' }).click();
+  await expect(myPopup.getByText(theirs)).toBeVisible();
+  await expect(myPopup.getByText(mine)).toBeVisible();
+  await myPopup.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(edit.getByText('Content Saved')).toBeVisible();
+  await expect(edit.getByText(mine, { exact: true })).toBeVisible();
+
+  // An FAQ question added at /cms/faq/home appears on / once published.
+  const question = `Is there step-free access? ${Date.now()}`;
+  await edit.goto('/cms/faq/home');
+  const add = edit.getByRole('form', { name: /Add a question to/ });
+  await add.getByRole('textbox', { name: 'Question' }).fill(question);
+  await add.getByRole('textbox', { name: 'Answer' }).fill('Yes: level entrances on both streets and a lift to the hall.');
+  await add.getByRole('button', { name: 'Add question' }).click();
+  await edit.getByRole('button', { name: `Publish: ${question}` }).click();
+  await expect(edit.getByRole('button', { name: `Unpublish: ${question}` })).toBeVisible();
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
+  await fresh.goto('/');
+  await expect(fresh.getByRole('button', { name: question })).toBeVisible();
+});
