@@ -1,5 +1,5 @@
-import { Router, type RequestHandler, type Response } from 'express';
-import { contentEditingEndpoints as editing, type Actor, type TextKey } from '@croft/contracts';
+import { Router } from 'express';
+import { contentEditingEndpoints as editing, type TextKey } from '@croft/contracts';
 import type { Store } from 'express-rate-limit';
 import {
   HttpError,
@@ -11,6 +11,7 @@ import {
   type AuditLog,
   type TokenVerifier,
 } from '@croft/service-kit';
+import { actorOf, cacheControl, notConfigured } from './staff-handlers';
 import { isValidKey, type TextEditor } from '../domain/text-editing';
 
 /** Editing answers are per editor and change all the time: never stored by any cache. */
@@ -23,21 +24,9 @@ export const DEFAULT_ACTIVITY_LIMIT = 20;
 const EDITOR_ROLES = ['editor', 'admin'] as const;
 const ADMIN_ROLES = ['admin'] as const;
 
-function notConfigured(): RequestHandler {
-  return () => {
-    throw new HttpError(503, 'not_configured', 'Staff sign-in is not configured for the content service.');
-  };
-}
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', EDITOR_CACHE_CONTROL);
-  next();
-};
+const noStore = cacheControl(EDITOR_CACHE_CONTROL);
 
-function actorOf(res: Response): Actor {
-  const claims = authClaims(res);
-  return claims.email ? { id: claims.sub, email: claims.email } : { id: claims.sub };
-}
 
 const keyOf = (k: TextKey): TextKey => ({ page: k.page, section: k.section, content_key: k.content_key });
 

@@ -1,7 +1,8 @@
-import { Router, type RequestHandler, type Response } from 'express';
-import { contentFaqEditingEndpoints as faq, FAQ_ERROR_MESSAGES, type Actor } from '@croft/contracts';
+import { Router } from 'express';
+import { contentFaqEditingEndpoints as faq, FAQ_ERROR_MESSAGES } from '@croft/contracts';
 import type { Store } from 'express-rate-limit';
 import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
+import { actorOf, cacheControl, notConfigured } from './staff-handlers';
 import type { FaqEditor, FaqRowFailure } from '../domain/faq-editing';
 import { DEFAULT_EDITOR_WRITES_PER_MINUTE, EDITOR_CACHE_CONTROL } from './editor-routes';
 
@@ -17,21 +18,9 @@ const STATUS: Record<keyof typeof FAQ_ERROR_MESSAGES, number> = {
 
 const refused = (reason: FaqRowFailure | 'faq_page_full' | 'faq_order_mismatch') => new HttpError(STATUS[reason], reason, FAQ_ERROR_MESSAGES[reason]);
 
-function notConfigured(): RequestHandler {
-  return () => {
-    throw new HttpError(503, 'not_configured', 'Staff sign-in is not configured for the content service.');
-  };
-}
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', EDITOR_CACHE_CONTROL);
-  next();
-};
+const noStore = cacheControl(EDITOR_CACHE_CONTROL);
 
-function actorOf(res: Response): Actor {
-  const claims = authClaims(res);
-  return claims.email ? { id: claims.sub, email: claims.email } : { id: claims.sub };
-}
 
 /** The FAQ editor's endpoints (contentFaqEditingEndpoints), for role editor or admin. */
 export function faqEditorRoutes(options: {

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router } from 'express';
 import {
   SECRET_WORD_MANAGER_ROLES,
   SECRET_WORD_ORDER_MISMATCH_MESSAGE,
@@ -7,8 +7,9 @@ import {
 } from '@croft/contracts';
 import type { Store } from 'express-rate-limit';
 import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
+import { actorOf, cacheControl, notConfigured } from './staff-handlers';
 import type { ReadCache } from '../domain/read-cache';
-import type { SecretWordActor, SecretWordBook } from '../domain/secret-words';
+import type { SecretWordBook } from '../domain/secret-words';
 import { cachedJsonSender } from './cached-json';
 
 /** The word is a members' secret: no shared caches, browsers revalidate each time. */
@@ -18,21 +19,9 @@ export const SECRET_WORDS_STAFF_CACHE_CONTROL = 'private, no-store';
 
 export const DEFAULT_SECRET_WORD_WRITES_PER_MINUTE = 30;
 
-function notConfigured(): RequestHandler {
-  return () => {
-    throw new HttpError(503, 'not_configured', 'Staff sign-in is not configured for the content service.');
-  };
-}
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', SECRET_WORDS_STAFF_CACHE_CONTROL);
-  next();
-};
+const noStore = cacheControl(SECRET_WORDS_STAFF_CACHE_CONTROL);
 
-function actorOf(res: Response): SecretWordActor {
-  const claims = authClaims(res);
-  return claims.email ? { id: claims.sub, email: claims.email } : { id: claims.sub };
-}
 
 /**
  * The secret words: the members' list (active words in the staff's order), and for editors, staff
