@@ -17,22 +17,14 @@ import { Select, TextArea, TextField } from '@croft/ui/forms';
 import { errorCode, errorMessage } from '../staff/api/staff-client';
 import { useStaffSession } from '../staff/session';
 import { faqEditing, faqEditorKeys, useFaqEditorRows } from './api/faq-editing';
+import { PAGE_LABELS } from '../review/text-labels';
 import '../staff/guard/staff-guard.css';
 import './faq-editor-page.css';
 
 export const FAQ_EDITOR_TITLE = 'FAQ editor';
 
-/** The site's pages as editors name them. */
-export const FAQ_PAGE_LABELS: Record<PageKey, string> = {
-  home: 'Home',
-  cafe: 'Cafe',
-  cocktails: 'Cocktails',
-  beer: 'Beer',
-  kitchens: 'Kitchens',
-  hall: 'Hall',
-  community: 'Community',
-  'common-room': 'Common Room',
-};
+/** The site's pages as editors name them (the same names as the review panel and the /cms home). */
+export const FAQ_PAGE_LABELS: Record<PageKey, string> = PAGE_LABELS;
 
 const isPageKey = (value: string | undefined): value is PageKey => (PAGE_KEYS as readonly string[]).includes(value ?? '');
 
