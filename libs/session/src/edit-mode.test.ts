@@ -32,15 +32,13 @@ describe('edit mode', () => {
     expect(result.current).toMatchObject({ editMode: false, previewMode: false });
   });
 
-  it('persists for the tab, brought back only by the overlay (restoreEditMode)', async () => {
-    const first = await import('./edit-mode');
-    first.setEditMode(true);
-    first.setPreviewMode(true);
-    document.documentElement.removeAttribute(CMS_EDIT_MODE_ATTRIBUTE);
-    vi.resetModules();
-    const reloaded = await import('./edit-mode');
-    expect(reloaded.getEditMode()).toEqual({ editMode: false, previewMode: false });
-    reloaded.restoreEditMode();
-    expect(reloaded.getEditMode()).toEqual({ editMode: true, previewMode: true });
+  it('tells subscribers of every change until they unsubscribe', async () => {
+    const { setEditMode, subscribeEditMode } = await import('./edit-mode');
+    const seen = vi.fn();
+    const stop = subscribeEditMode(seen);
+    setEditMode(true);
+    stop();
+    setEditMode(false);
+    expect(seen).toHaveBeenCalledTimes(1);
   });
 });

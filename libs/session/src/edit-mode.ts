@@ -6,37 +6,29 @@ import { useSyncExternalStore } from 'react';
  * tiny (no network, no contracts). Editing is active while edit mode is on and preview is off;
  * then the document element carries `data-cms-edit-mode="true"` (CMS_EDIT_MODE_ATTRIBUTE).
  *
- * The mode persists for the tab (sessionStorage), but a page starts off and only the editing
- * overlay (loaded for editors) brings the saved mode back with restoreEditMode(): a tab whose
- * editor signed out never keeps a visitor's BOOK inert.
+ * A page starts with editing off; the editing overlay (loaded for editors only) keeps the tab's
+ * mode in sessionStorage and brings it back (remotes/cms overlay/edit-mode-persistence.ts), so a
+ * tab whose editor signed out never keeps a visitor's BOOK inert, and visitors carry no more
+ * than this store.
  */
 export interface EditModeState {
   editMode: boolean;
   previewMode: boolean;
 }
 
-const KEY = 'cc.cms.mode';
 let state: EditModeState = { editMode: false, previewMode: false };
 const listeners = new Set<() => void>();
 
-function storage(): Storage | undefined {
-  try {
-    return sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function write(editMode: boolean, previewMode: boolean) {
   state = { editMode, previewMode: editMode && previewMode };
-  storage()?.setItem(KEY, `${+editMode}${+state.previewMode}`);
   const root = document.documentElement;
   if (editMode && !previewMode) root.setAttribute('data-cms-edit-mode', 'true');
   else root.removeAttribute('data-cms-edit-mode');
   listeners.forEach((listener) => listener());
 }
 
-const subscribe = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
+/** Calls `listener` after every change; returns the unsubscribe. */
+export const subscribeEditMode = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
 
 /** The current mode outside React. */
 export const getEditMode = (): EditModeState => state;
@@ -44,13 +36,7 @@ export const getEditMode = (): EditModeState => state;
 export const setEditMode = (on: boolean) => write(on, state.previewMode);
 /** Preview (the page as visitors see it) while in edit mode; ignored while edit mode is off. */
 export const setPreviewMode = (on: boolean) => write(state.editMode, on);
-/** The mode this tab had (the editing overlay calls it when it loads). */
-export function restoreEditMode() {
-  const saved = storage()?.getItem(KEY) ?? '';
-  write(saved[0] === '1', saved[1] === '1');
-}
-
 /** `const { editMode, previewMode, setEditMode, setPreviewMode } = useEditMode()`. */
 export function useEditMode() {
-  return { ...useSyncExternalStore(subscribe, getEditMode, getEditMode), setEditMode, setPreviewMode };
+  return { ...useSyncExternalStore(subscribeEditMode, getEditMode, getEditMode), setEditMode, setPreviewMode };
 }

@@ -14,4 +14,4 @@ export {
 } from './session-client';
 export { readClaims, type AccessClaims } from './jwt-claims';
 export { getSessionClient, restoreSession, SESSION_HINT_KEY } from './shared-client';
-export { getEditMode, restoreEditMode, setEditMode, setPreviewMode, useEditMode, type EditModeState } from './edit-mode';
+export { getEditMode, setEditMode, setPreviewMode, subscribeEditMode, useEditMode, type EditModeState } from './edit-mode';

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { buildSeedVersions, buildTextVersion, createEditingStore, editingHandlers, MOCK_EDITOR } from '@croft/mocks';
 import { setEditMode } from '@croft/session';
+import { EDIT_MODE_STORAGE_KEY } from './edit-mode-persistence';
 import EditOverlay from './edit-overlay';
 import { StoryPage, storyEditingClient } from './story-page';
 
@@ -16,8 +17,12 @@ const meta = {
   component: EditOverlay,
   args: { client: storyEditingClient },
   parameters: { layout: 'fullscreen', msw: { handlers: editingHandlers({ store: withDrafts() }) } },
-  // Edit mode is page-wide (the shared session store): every story starts with it off.
-  beforeEach: () => setEditMode(false),
+  // Edit mode is page-wide (the shared session store, saved for the tab by the overlay): every
+  // story starts with it off.
+  beforeEach: () => {
+    sessionStorage.removeItem(EDIT_MODE_STORAGE_KEY);
+    setEditMode(false);
+  },
   render: (args) => (
     <>
       <StoryPage />

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getSessionClient, restoreEditMode, useEditMode } from '@croft/session';
+import { getSessionClient, useEditMode } from '@croft/session';
+import { persistEditMode } from './edit-mode-persistence';
 import { Button } from '@croft/ui';
 import type { EditingClient } from '../editing/api/editing-client';
 import { EditingClientProvider } from '../editing/api/editing-context';
@@ -49,10 +50,14 @@ function Overlay() {
 
   // The mode this tab had comes back with the overlay; signing out ends it.
   useEffect(() => {
-    restoreEditMode();
-    return getSessionClient().onAuthStateChange((event) => {
+    const stopSaving = persistEditMode();
+    const stopListening = getSessionClient().onAuthStateChange((event) => {
       if (event === 'SIGNED_OUT') setEditMode(false);
     });
+    return () => {
+      stopListening();
+      stopSaving();
+    };
   }, [setEditMode]);
 
   const open = useCallback((next: TextTarget) => {
