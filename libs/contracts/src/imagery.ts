@@ -84,8 +84,13 @@ export const BACKGROUND_SETS: Record<PageKey, readonly BackgroundImage[]> = {
 export const STROBE_TEXTURE_ID = 'texture-strobe';
 export const LOGO_IMAGE_ID = 'logo-croft-common';
 
+/**
+ * One rendition's URL. `id` is a catalogue stem ('cafe-1' → /images/cafe-1-768.avif) or, for an
+ * image uploaded through the editor, its base path ('/api/content/media/<id>' →
+ * /api/content/media/<id>-768.avif).
+ */
 export function imageUrl(id: string, width: ImageWidth, format: ImageFormat): string {
-  return `${IMAGE_BASE_PATH}/${id}-${width}.${format}`;
+  return id.startsWith('/') ? `${id}-${width}.${format}` : `${IMAGE_BASE_PATH}/${id}-${width}.${format}`;
 }
 
 export function imageSrcSet(id: string, format: ImageFormat): string {

@@ -27,3 +27,5 @@ export * from './endpoints/identity-people';
 export * from './endpoints/content-editing';
 export * from './faq-editing';
 export * from './endpoints/content-faq-editing';
+export * from './image-editing';
+export * from './endpoints/content-image-editing';

@@ -46,10 +46,12 @@ function buildCatalogue(page: PageKey): CarouselImage[] {
   }));
 }
 
-/** A cms_images row as a carousel image; the id is the last segment of image_url (`/images/<id>`). */
+/**
+ * A cms_images row as a carousel image. A catalogue image's id is the stem after `/images/`; an
+ * uploaded one keeps its whole base path (`/api/content/media/<id>`), which imageUrl understands.
+ */
 export function fromCmsRow(row: CmsImageRow): CarouselImage {
-  const path = row.image_url.startsWith(`${IMAGE_BASE_PATH}/`) ? row.image_url.slice(IMAGE_BASE_PATH.length + 1) : row.image_url;
-  const imageId = path.split('/').filter(Boolean).at(-1) ?? path;
+  const imageId = row.image_url.startsWith(`${IMAGE_BASE_PATH}/`) ? row.image_url.slice(IMAGE_BASE_PATH.length + 1) : row.image_url;
   return {
     key: row.id,
     imageId,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { BACKGROUND_SETS } from '@croft/contracts';
+import { BACKGROUND_SETS, imageSrcSet, imageUrl, uploadedImageUrl } from '@croft/contracts';
 import { buildCmsImageRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from '@croft/api-client';
@@ -88,8 +88,18 @@ describe('useCarouselImages', () => {
 });
 
 describe('fromCmsRow', () => {
-  it('takes the id from the image_url and fills defaults', () => {
-    const image = fromCmsRow(buildCmsImageRow({ id: 'x', image_url: '/images/uploads/summer-party', metadata: { type: 'light' } }));
+  it('takes a catalogue stem from the image_url and fills defaults', () => {
+    const image = fromCmsRow(buildCmsImageRow({ id: 'x', image_url: '/images/summer-party', metadata: { type: 'light' } }));
     expect(image).toEqual({ key: 'x', imageId: 'summer-party', alt: '', tone: 'light', overlay: 0.4, position: 'center', size: 'cover' });
+    expect(imageUrl(image.imageId, 768, 'avif')).toBe('/images/summer-party-768.avif');
+  });
+
+  it('keeps an uploaded image’s base path, so its renditions are read from the content service', () => {
+    const image = fromCmsRow(
+      buildCmsImageRow({ id: 'y', image_url: uploadedImageUrl('0123456789abcdef01234567'), metadata: { type: 'dark', alt: 'A stage' } }),
+    );
+    expect(image.imageId).toBe('/api/content/media/0123456789abcdef01234567');
+    expect(imageUrl(image.imageId, 1280, 'webp')).toBe('/api/content/media/0123456789abcdef01234567-1280.webp');
+    expect(imageSrcSet(image.imageId, 'avif').split(', ')[0]).toBe('/api/content/media/0123456789abcdef01234567-480.avif 480w');
   });
 });
