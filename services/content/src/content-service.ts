@@ -112,6 +112,8 @@ export interface ContentSeedResult {
 
 /** The one job of the content service: runs one scheduled publish when it is due. */
 export const SCHEDULED_PUBLISH_JOB = 'scheduled-publish';
+/** Retries of a failed scheduled publish (with back-off) before it is marked failed. */
+const SCHEDULED_PUBLISH_RETRIES = 5;
 
 export interface ContentService {
   /** Mount at /api/content. */
@@ -224,9 +226,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   jobs.define<{ schedule_id: string }>(
     SCHEDULED_PUBLISH_JOB,
     async (ctx) => {
-      if (ctx.payload?.schedule_id) await editor.runSchedule(ctx.payload.schedule_id);
+      const finalAttempt = ctx.attempt > SCHEDULED_PUBLISH_RETRIES;
+      if (ctx.payload?.schedule_id) await editor.runSchedule(ctx.payload.schedule_id, { finalAttempt });
     },
-    { retries: 5, backoffMs: 15_000 },
+    { retries: SCHEDULED_PUBLISH_RETRIES, backoffMs: 15_000 },
   );
   const pollMs = options.jobPollMs ?? DEFAULT_JOB_POLL_MS;
   if (!options.jobs && pollMs > 0) jobs.start({ pollMs });

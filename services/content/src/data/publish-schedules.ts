@@ -4,11 +4,12 @@ import { EDITABLE_PAGES, type Actor, type ScheduledPublish, type TextKey } from 
 export const PUBLISH_SCHEDULES_COLLECTION = 'cms_publish_schedules';
 
 /**
- * A scheduled publish: 'pending' until its job runs it ('running' while it does, then 'done' or
- * 'skipped' when the draft had gone) or an editor cancels it ('cancelled'). At most one pending
+ * A scheduled publish: 'pending' until its job runs it ('running' while it does, then 'done',
+ * 'skipped' when the draft had gone, or 'failed' when the job's last attempt failed) or an editor
+ * cancels it ('cancelled'). At most one pending
  * schedule per text (a partial unique index).
  */
-export type ScheduleStatus = 'pending' | 'running' | 'done' | 'skipped' | 'cancelled';
+export type ScheduleStatus = 'pending' | 'running' | 'done' | 'skipped' | 'failed' | 'cancelled';
 
 export interface PublishSchedule {
   _id: Types.ObjectId;
@@ -39,7 +40,7 @@ export function publishScheduleModel(connection: Connection): PublishScheduleMod
       created_by: { type: String, required: true },
       created_by_email: { type: String, default: null },
       created_at: { type: Date, required: true },
-      status: { type: String, required: true, enum: ['pending', 'running', 'done', 'skipped', 'cancelled'] },
+      status: { type: String, required: true, enum: ['pending', 'running', 'done', 'skipped', 'failed', 'cancelled'] },
       finished_at: { type: Date, default: null },
     },
     { collection: PUBLISH_SCHEDULES_COLLECTION, versionKey: false, strict: 'throw' },
@@ -84,7 +85,7 @@ export interface ScheduleStore {
   cancelUpTo(key: TextKey, through: number, now: Date): Promise<number>;
   /** pending (due) or running → running: the schedule for its job to carry out; null when cancelled or finished. */
   claim(id: string, now: Date): Promise<ScheduledPublish | null>;
-  finish(id: string, status: 'done' | 'skipped', now: Date): Promise<void>;
+  finish(id: string, status: 'done' | 'skipped' | 'failed', now: Date): Promise<void>;
 }
 
 export function createScheduleStore(model: PublishScheduleModel): ScheduleStore {

@@ -42,7 +42,7 @@ export interface ScheduleSource {
   cancel(id: string, now: Date): Promise<ScheduledPublish | null>;
   cancelUpTo(key: TextKey, through: number, now: Date): Promise<number>;
   claim(id: string, now: Date): Promise<ScheduledPublish | null>;
-  finish(id: string, status: 'done' | 'skipped', now: Date): Promise<void>;
+  finish(id: string, status: 'done' | 'skipped' | 'failed', now: Date): Promise<void>;
 }
 
 /** Where presence is kept (data/editor-presence.ts). */
@@ -84,8 +84,12 @@ export interface TextEditor {
   schedule(key: TextKey, revision: number, publishAt: Date, actor: Actor): Promise<ScheduleOutcome>;
   schedules(): Promise<ScheduledPublish[]>;
   cancelSchedule(id: string, actor: Actor): Promise<boolean>;
-  /** The platform job's work for one schedule (idempotent: a revision publishes once). */
-  runSchedule(id: string): Promise<ScheduledRunOutcome>;
+  /**
+   * The platform job's work for one schedule (idempotent: a revision publishes once). When the
+   * job's last attempt fails, `finalAttempt` marks the schedule 'failed' and audits it, so it does
+   * not sit 'running' for ever (the draft stays a draft for the editors to publish by hand).
+   */
+  runSchedule(id: string, options?: { finalAttempt?: boolean }): Promise<ScheduledRunOutcome>;
   presence(key: TextKey, user: { id: string; email: string }, open: boolean): Promise<{ email: string; since: string }[]>;
   activity(limit: number): Promise<TextVersion[]>;
 }
@@ -218,6 +222,36 @@ export function createTextEditor(options: {
     return version;
   }
 
+  /** One claimed schedule carried out: publish its revision, or skip when the draft has gone or moved below live. */
+  async function carryOut(id: string, schedule: ScheduledPublish): Promise<ScheduledRunOutcome> {
+    const key = keyOf(schedule);
+    const list = await versions.textVersions(key);
+    const target = list.find((v) => v.revision === schedule.revision);
+    const live = list.find((v) => v.published)?.revision ?? 0;
+    let outcome: ScheduledRunOutcome = 'skipped';
+    if (target?.published) {
+      // Published by an earlier run of this job that stopped before it finished.
+      outcome = 'published';
+    } else if (target && target.revision > live) {
+      const version = await versions.publish(key, schedule.revision, null, clock.now());
+      if (version) {
+        outcome = 'published';
+        await audit.record({ actor: null, action: 'text.published', target: textTarget(key), detail: `revision ${schedule.revision} live (scheduled)` });
+        options.onPublished([key]);
+      }
+    }
+    if (outcome === 'skipped') {
+      await audit.record({
+        actor: null,
+        action: 'text.schedule_skipped',
+        target: textTarget(key),
+        detail: `revision ${schedule.revision} was no longer a draft above the live text; nothing published`,
+      });
+    }
+    await schedules.finish(id, outcome === 'published' ? 'done' : 'skipped', clock.now());
+    return outcome;
+  }
+
   return {
     async pageEntries(page) {
       const [list, pending] = await Promise.all([versions.pageVersions(page), schedules.pending({ page })]);
@@ -311,10 +345,20 @@ export function createTextEditor(options: {
       if (!draft || draft.published) return { ok: false, reason: 'draft_not_found' };
       if (!head || head.revision !== revision) return { ok: false, reason: 'edit_conflict' };
       const id = options.newId();
+      // What this schedule replaces (at most one pending per text), for the audit log.
+      const replacing = await schedules.pending({ key: keyOf(key) });
       // The job first: if this process stops before the schedule is written, the job finds nothing to do.
       await options.scheduleJob(id, publishAt);
       const schedule = await schedules.replace(id, keyOf(key), revision, publishAt, actor, now);
       if (!schedule) return { ok: false, reason: 'edit_conflict' };
+      for (const old of replacing) {
+        await audit.record({
+          actor,
+          action: 'text.schedule_replaced',
+          target: textTarget(key),
+          detail: `scheduled publish of revision ${old.revision} at ${old.publish_at} replaced`,
+        });
+      }
       await audit.record({ actor, action: 'text.scheduled', target: textTarget(key), detail: `revision ${revision} to go live at ${publishAt.toISOString()}` });
       return { ok: true, schedule };
     },
@@ -333,35 +377,23 @@ export function createTextEditor(options: {
       return true;
     },
 
-    async runSchedule(id) {
+    async runSchedule(id, run = {}) {
       const schedule = await schedules.claim(id, clock.now());
       if (!schedule) return 'not_due';
-      const key = keyOf(schedule);
-      const list = await versions.textVersions(key);
-      const target = list.find((v) => v.revision === schedule.revision);
-      const live = list.find((v) => v.published)?.revision ?? 0;
-      let outcome: ScheduledRunOutcome = 'skipped';
-      if (target?.published) {
-        // Published by an earlier run of this job that stopped before it finished.
-        outcome = 'published';
-      } else if (target && target.revision > live) {
-        const version = await versions.publish(key, schedule.revision, null, clock.now());
-        if (version) {
-          outcome = 'published';
-          await audit.record({ actor: null, action: 'text.published', target: textTarget(key), detail: `revision ${schedule.revision} live (scheduled)` });
-          options.onPublished([key]);
+      try {
+        return await carryOut(id, schedule);
+      } catch (error) {
+        if (run.finalAttempt) {
+          await schedules.finish(id, 'failed', clock.now());
+          await audit.record({
+            actor: null,
+            action: 'text.schedule_failed',
+            target: textTarget(keyOf(schedule)),
+            detail: `revision ${schedule.revision} could not be published at its time; it is still a draft`,
+          });
         }
+        throw error;
       }
-      if (outcome === 'skipped') {
-        await audit.record({
-          actor: null,
-          action: 'text.schedule_skipped',
-          target: textTarget(key),
-          detail: `revision ${schedule.revision} was no longer a draft above the live text; nothing published`,
-        });
-      }
-      await schedules.finish(id, outcome === 'published' ? 'done' : 'skipped', clock.now());
-      return outcome;
     },
 
     async presence(key, user, open) {
