@@ -29,3 +29,5 @@ export * from './faq-editing';
 export * from './endpoints/content-faq-editing';
 export * from './image-editing';
 export * from './endpoints/content-image-editing';
+export * from './loyalty';
+export * from './endpoints/loyalty';
