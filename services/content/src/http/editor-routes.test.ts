@@ -1,12 +1,10 @@
 import request from 'supertest';
-import type { Express } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditListResponseSchema,
   editorActivityResponseSchema,
   editorPageTextResponseSchema,
   editorTextEntrySchema,
-  errorEnvelopeSchema,
   globalTextResponseSchema,
   pageTextResponseSchema,
   pendingDraftsResponseSchema,
@@ -25,49 +23,17 @@ import {
   type IdentityRole,
   type TextKey,
 } from '@croft/contracts';
-import { connectMongo, createServiceApp, manualClock, silentLogger, type MongoHandle } from '@croft/service-kit';
-import { SCHEDULED_PUBLISH_JOB, createContentService, type ContentService } from '../content-service';
-import { testTokens } from '../testing/staff-tokens';
+import { connectMongo } from '@croft/service-kit';
+import { SCHEDULED_PUBLISH_JOB } from '../content-service';
+import { HARNESS_ORIGIN as ORIGIN, expectError, staffPeople, setupContentHarness, type Caller } from '../testing/content-harness';
 
-const ORIGIN = 'http://localhost:3000';
 const DAY = 24 * 60 * 60_000;
-let mongo: MongoHandle;
-let content: ContentService;
-let app: Express;
-let tokens: Awaited<ReturnType<typeof testTokens>>;
-// Ahead of the wall clock: the store's TTL sweeper (presence, rate limits) runs on real time.
-const clock = manualClock('2030-05-01T09:00:00Z');
+const h = setupContentHarness({ dbName: 'content_editor', now: '2030-05-01T09:00:00Z' });
+const { clock } = h;
 
-beforeAll(async () => {
-  tokens = await testTokens(ORIGIN);
-  mongo = await connectMongo({ dbName: `content_editor_${process.pid}` });
-  content = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, editorWritesPerMinute: 10_000, jobPollMs: 0 });
-  await content.seed();
-  app = createServiceApp({ name: 'content', router: content.router, logger: silentLogger(), publicOrigin: ORIGIN });
-});
-afterAll(async () => {
-  await content?.close();
-  await mongo?.stop();
-});
-beforeEach(() => clock.advance(1000));
-
-const ann = { sub: 'user-ann', email: 'ann@croftcommon.test', roles: ['editor'] as IdentityRole[] };
-const bob = { sub: 'user-bob', email: 'bob@croftcommon.test', roles: ['editor'] as IdentityRole[] };
-const ada = { sub: 'user-ada', email: 'ada@croftcommon.test', roles: ['admin'] as IdentityRole[] };
-type Who = typeof ann | null;
-
-async function call(method: 'get' | 'post' | 'delete', path: string, who: Who, body?: unknown) {
-  const req = request(app)[method](`/api/content${path}`).set('Origin', ORIGIN);
-  if (who) req.set('Authorization', `Bearer ${await tokens.token(who)}`);
-  return body === undefined ? req : req.send(body as object);
-}
-
-function expectError(response: request.Response, status: number, code: string): string {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  const { error } = errorEnvelopeSchema.parse(response.body);
-  expect(error.code).toBe(code);
-  return error.message;
-}
+const { ann, bob, ada } = staffPeople;
+type Who = Caller;
+const call = h.call;
 
 const key = (page: TextKey['page'], section: string, content_key: string): TextKey => ({ page, section, content_key });
 const qs = (k: TextKey) => `page=${k.page}&section=${k.section}&content_key=${k.content_key}`;
@@ -91,7 +57,7 @@ async function saveOk(k: TextKey, text: string, who: Who = ann) {
 
 /** What a visitor is served for one page text (through the read cache, as visitors are). */
 async function visitorText(k: TextKey): Promise<string | undefined> {
-  const response = await request(app).get(`/api/content/pages/${k.page}/text`);
+  const response = await request(h.app).get(`/api/content/pages/${k.page}/text`);
   expect(response.status).toBe(200);
   return pageTextResponseSchema.parse(response.body).items.find((i) => i.section === k.section && i.content_key === k.content_key)?.content_data.text;
 }
@@ -103,10 +69,10 @@ async function auditActions(target: string): Promise<string[]> {
 }
 
 const counts = async () => ({
-  page: await content.models.cmsContent.countDocuments(),
-  global: await content.models.cmsGlobalContent.countDocuments(),
-  schedules: await content.models.publishSchedule.countDocuments(),
-  audit: await mongo.connection.collection('audit_events').countDocuments(),
+  page: await h.content.models.cmsContent.countDocuments(),
+  global: await h.content.models.cmsGlobalContent.countDocuments(),
+  schedules: await h.content.models.publishSchedule.countDocuments(),
+  audit: await h.mongo.connection.collection('audit_events').countDocuments(),
 });
 
 describe('who may edit', () => {
@@ -132,17 +98,15 @@ describe('who may edit', () => {
   });
 
   it('answers 503 not_configured without a token verifier', async () => {
-    const bare = createContentService({ db: mongo.connection, clock, jobPollMs: 0 });
-    const bareApp = createServiceApp({ name: 'content', router: bare.router, logger: silentLogger(), publicOrigin: ORIGIN });
+    const { app: bareApp } = h.another({ verifyAccessToken: undefined });
     const response = await request(bareApp).get('/api/content/editor/drafts');
     expectError(response, 503, 'not_configured');
   });
 
   it('limits writes per editor (429 rate_limited), reads are not counted', async () => {
-    const limited = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, editorWritesPerMinute: 2, jobPollMs: 0 });
-    const limitedApp = createServiceApp({ name: 'content', router: limited.router, logger: silentLogger(), publicOrigin: ORIGIN });
+    const { app: limitedApp } = h.another({ editorWritesPerMinute: 2 });
     const k = key('kitchens', 'hero', 'title');
-    const token = await tokens.token({ ...ann, sub: 'user-limited' });
+    const token = await h.tokens.token({ ...ann, sub: 'user-limited' });
     const post = (body: object) => request(limitedApp).post('/api/content/editor/text').set('Origin', ORIGIN).set('Authorization', `Bearer ${token}`).send(body);
     await request(limitedApp).get('/api/content/editor/drafts').set('Authorization', `Bearer ${token}`);
     let head = (await entry(k)).head_revision;
@@ -177,9 +141,9 @@ describe('drafts', () => {
     expect(version.published_at).toBeUndefined();
 
     // Visitors: still the published text, even with no cache in the way.
-    content.invalidateCache();
+    h.content.invalidateCache();
     expect(await visitorText(k)).toBe(seeded);
-    const raw = await request(app).get('/api/content/pages/cafe/text');
+    const raw = await request(h.app).get('/api/content/pages/cafe/text');
     expect(JSON.stringify(raw.body)).not.toContain('Café draft');
 
     const after = await entry(k);
@@ -208,14 +172,14 @@ describe('drafts', () => {
   it('lets exactly one of two concurrent saves over the same base win', async () => {
     const k = key('cocktails', 'hero', 'title');
     const base = (await entry(k)).head_revision;
-    const before = await content.models.cmsContent.countDocuments({ page: 'cocktails', section: 'hero', content_key: 'title' });
+    const before = await h.content.models.cmsContent.countDocuments({ page: 'cocktails', section: 'hero', content_key: 'title' });
     const results = await Promise.all([
       save(k, { text: 'Ann' }, base, ann),
       save(k, { text: 'Bob' }, base, bob),
       save(k, { text: 'Ann again' }, base, ann),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(await content.models.cmsContent.countDocuments({ page: 'cocktails', section: 'hero', content_key: 'title' })).toBe(before + 1);
+    expect(await h.content.models.cmsContent.countDocuments({ page: 'cocktails', section: 'hero', content_key: 'title' })).toBe(before + 1);
     const winner = results.find((r) => r.status === 201)!;
     expect((await entry(k)).draft?.content_data.text).toBe(saveDraftResponseSchema.parse(winner.body).version.content_data.text);
   });
@@ -257,11 +221,11 @@ describe('global text', () => {
     expect(before.live?.revision).toBe(1);
     const version = await saveOk(k, 'A new tagline');
     expect(version).toMatchObject({ page: 'global', section: 'global', content_key: 'tagline', revision: 2, published: false });
-    const row = await content.models.cmsGlobalContent.findOne({ content_key: 'tagline', revision: 2 }).lean();
+    const row = await h.content.models.cmsGlobalContent.findOne({ content_key: 'tagline', revision: 2 }).lean();
     expect(row).toMatchObject({ content_value: 'A new tagline', content_data: { text: 'A new tagline' }, published: false, created_by: ann.sub });
-    expect(await content.models.cmsContent.countDocuments({ content_key: 'tagline', section: 'global' })).toBe(0);
+    expect(await h.content.models.cmsContent.countDocuments({ content_key: 'tagline', section: 'global' })).toBe(0);
 
-    const global = async () => globalTextResponseSchema.parse((await request(app).get('/api/content/global')).body).items.find((i) => i.content_key === 'tagline');
+    const global = async () => globalTextResponseSchema.parse((await request(h.app).get('/api/content/global')).body).items.find((i) => i.content_key === 'tagline');
     const served = (await global())?.content_value;
     expect(served).not.toBe('A new tagline');
     const published = await call('post', '/editor/publish', ann, { items: [{ ...k, revision: 2 }] });
@@ -281,7 +245,7 @@ describe('global text', () => {
 describe('publishing', () => {
   it('puts a draft live for visitors at once (read cache and ETag renewed), once', async () => {
     const k = key('hall', 'hero', 'title');
-    const first = await request(app).get('/api/content/pages/hall/text');
+    const first = await request(h.app).get('/api/content/pages/hall/text');
     const draft = await saveOk(k, 'The Hall, republished');
     const response = await call('post', '/editor/publish', ann, { items: [{ ...k, revision: draft.revision }] });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -296,7 +260,7 @@ describe('publishing', () => {
     });
     // No clock advance: the cache was cleared by the publish.
     expect(await visitorText(k)).toBe('The Hall, republished');
-    const again = await request(app).get('/api/content/pages/hall/text').set('If-None-Match', first.headers.etag);
+    const again = await request(h.app).get('/api/content/pages/hall/text').set('If-None-Match', first.headers.etag);
     expect(again.status).toBe(200);
     expect((await entry(k))).toMatchObject({ draft: null, live: { revision: draft.revision }, head_revision: draft.revision });
 
@@ -342,7 +306,7 @@ describe('publishing', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const { entry: after } = response.body as { entry: EditorTextEntry };
     expect(after).toMatchObject({ draft: null, head_revision: 1, live: { revision: 1 } });
-    expect(await content.models.cmsContent.countDocuments({ page: 'home', section: 'about', content_key: 'body' })).toBe(1);
+    expect(await h.content.models.cmsContent.countDocuments({ page: 'home', section: 'about', content_key: 'body' })).toBe(1);
     expectError(await call('post', '/editor/discard', bob, { ...k, revision: second.revision }), 404, 'draft_not_found');
     expect(await visitorText(k)).toBe(live);
 
@@ -414,8 +378,8 @@ describe('scheduled publishing', () => {
 
   it('runs a due schedule exactly once across two instances on one database, and cancel stops another', async () => {
     // A second instance: its own connection, service and jobs runner, on the same store and database.
-    const other = await connectMongo({ uri: mongo.uri, dbName: `content_editor_${process.pid}` });
-    const second = createContentService({ db: other.connection, clock, verifyAccessToken: tokens.verify, jobPollMs: 0 });
+    const other = await connectMongo({ uri: h.mongo.uri, dbName: h.mongo.connection.name });
+    const { service: second } = h.another({ db: other.connection });
     try {
       const k = key('common-room', 'about', 'body');
       const cancelKey = key('common-room', 'about', 'heading');
@@ -439,23 +403,23 @@ describe('scheduled publishing', () => {
       expectError(await call('delete', `/editor/schedules/${'0'.repeat(24)}`, ann), 404, 'schedule_not_found');
 
       // Not due yet: nothing runs.
-      expect([...(await content.jobs.runDueNow()), ...(await second.jobs.runDueNow())]).toEqual([]);
+      expect([...(await h.content.jobs.runDueNow()), ...(await second.jobs.runDueNow())]).toEqual([]);
       const before = await visitorText(k);
 
       clock.advance(3 * 60 * 60_000);
-      const outcomes = (await Promise.all([content.jobs.runDueNow(), second.jobs.runDueNow(), content.jobs.runDueNow(), second.jobs.runDueNow()])).flat();
+      const outcomes = (await Promise.all([h.content.jobs.runDueNow(), second.jobs.runDueNow(), h.content.jobs.runDueNow(), second.jobs.runDueNow()])).flat();
       expect(outcomes.map((o) => `${o.name}:${o.outcome}`).sort()).toEqual([`${SCHEDULED_PUBLISH_JOB}:ok`, `${SCHEDULED_PUBLISH_JOB}:ok`]);
       // One more round finds nothing.
-      expect([...(await content.jobs.runDueNow()), ...(await second.jobs.runDueNow())]).toEqual([]);
+      expect([...(await h.content.jobs.runDueNow()), ...(await second.jobs.runDueNow())]).toEqual([]);
 
-      content.invalidateCache();
+      h.content.invalidateCache();
       expect(before).not.toBe('Cinema, at noon');
       expect(await visitorText(k)).toBe('Cinema, at noon');
       expect(await visitorText(cancelKey)).not.toBe('Cinema heading, cancelled');
       expect((await entry(cancelKey)).draft?.revision).toBe(other.revision);
       expect(await entry(k)).toMatchObject({ draft: null, scheduled: null, live: { revision: draft.revision, published_by: null } });
 
-      const runs = await mongo.connection.collection('job_runs').find({ service: 'content', name: SCHEDULED_PUBLISH_JOB }).toArray();
+      const runs = await h.mongo.connection.collection('job_runs').find({ service: 'content', name: SCHEDULED_PUBLISH_JOB }).toArray();
       expect(runs).toHaveLength(2);
       const audit = auditListResponseSchema.parse((await call('get', '/audit?limit=100', ada)).body).items;
       const published = audit.filter((e) => e.target === 'common-room/about/body' && e.action === 'text.published');
@@ -492,7 +456,7 @@ describe('scheduled publishing and other changes', () => {
     const pending = scheduledPublishListResponseSchema.parse((await call('get', '/editor/schedules', ann)).body).items;
     expect(pending.filter((s) => s.page === 'beer' && s.section === 'details')).toEqual([]);
     clock.advance(60 * 60_000);
-    const outcomes = await content.jobs.runDueNow();
+    const outcomes = await h.content.jobs.runDueNow();
     expect(outcomes.filter((o) => o.name === SCHEDULED_PUBLISH_JOB).map((o) => o.outcome)).toEqual(['ok', 'ok']);
     expect(await visitorText(discarded)).toBe(PAGE_TEXT_DEFAULTS.beer.details.heading);
     const audit = auditListResponseSchema.parse((await call('get', '/audit?limit=100', ada)).body).items;

@@ -1,9 +1,7 @@
 import request from 'supertest';
-import type { Express } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditListResponseSchema,
-  errorEnvelopeSchema,
   faqEditorListResponseSchema,
   faqEditorRowSchema,
   faqListResponseSchema,
@@ -11,53 +9,16 @@ import {
   FAQ_PAGE_MAX,
   FAQ_QUESTION_MAX,
   type FaqEditorRow,
-  type IdentityRole,
   type PageKey,
 } from '@croft/contracts';
-import { connectMongo, createServiceApp, manualClock, silentLogger, type MongoHandle } from '@croft/service-kit';
-import { createContentService, type ContentService } from '../content-service';
 import { FAQ_SEED } from '../data/seed-faq';
-import { testTokens } from '../testing/staff-tokens';
+import { HARNESS_ORIGIN as ORIGIN, expectError, staffPeople, setupContentHarness, type Caller } from '../testing/content-harness';
 
-const ORIGIN = 'http://localhost:3000';
-let mongo: MongoHandle;
-let content: ContentService;
-let app: Express;
-let tokens: Awaited<ReturnType<typeof testTokens>>;
-// Ahead of the wall clock: the store's TTL sweeper (rate limits) runs on real time.
-const clock = manualClock('2030-06-01T09:00:00Z');
+const h = setupContentHarness({ dbName: 'content_faq_editor', now: '2030-06-01T09:00:00Z' });
 
-beforeAll(async () => {
-  tokens = await testTokens(ORIGIN);
-  mongo = await connectMongo({ dbName: `content_faq_editor_${process.pid}` });
-  content = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, editorWritesPerMinute: 10_000, jobPollMs: 0 });
-  await content.seed();
-  app = createServiceApp({ name: 'content', router: content.router, logger: silentLogger(), publicOrigin: ORIGIN });
-});
-afterAll(async () => {
-  await content?.close();
-  await mongo?.stop();
-});
-beforeEach(() => clock.advance(1000));
-
-const ann = { sub: 'user-ann', email: 'ann@croftcommon.test', roles: ['editor'] as IdentityRole[] };
-const bob = { sub: 'user-bob', email: 'bob@croftcommon.test', roles: ['editor'] as IdentityRole[] };
-const ada = { sub: 'user-ada', email: 'ada@croftcommon.test', roles: ['admin'] as IdentityRole[] };
-const sam = { sub: 'user-sam', email: 'sam@croftcommon.test', roles: ['staff'] as IdentityRole[] };
-type Who = typeof ann | null;
-
-async function call(method: 'get' | 'post' | 'patch' | 'put' | 'delete', path: string, who: Who, body?: unknown) {
-  const req = request(app)[method](`/api/content${path}`).set('Origin', ORIGIN);
-  if (who) req.set('Authorization', `Bearer ${await tokens.token(who)}`);
-  return body === undefined ? req : req.send(body as object);
-}
-
-function expectError(response: request.Response, status: number, code: string): string {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  const { error } = errorEnvelopeSchema.parse(response.body);
-  expect(error.code).toBe(code);
-  return error.message;
-}
+const { ann, bob, ada, sam } = staffPeople;
+type Who = Caller;
+const call = h.call;
 
 async function editorRows(page: PageKey, who: Who = ann): Promise<FaqEditorRow[]> {
   const response = await call('get', `/editor/faq/pages/${page}`, who);
@@ -68,7 +29,7 @@ async function editorRows(page: PageKey, who: Who = ann): Promise<FaqEditorRow[]
 
 /** What a visitor reads (GET /faq), as questions. */
 async function visitorQuestions(page: PageKey): Promise<string[]> {
-  const response = await request(app).get(`/api/content/faq?page=${page}`);
+  const response = await request(h.app).get(`/api/content/faq?page=${page}`);
   expect(response.status).toBe(200);
   return faqListResponseSchema.parse(response.body).items.map((i) => i.question);
 }
@@ -87,7 +48,7 @@ async function auditActions(): Promise<{ action: string; target: string; actor: 
 
 /** The whole state of the FAQ collection, to prove a refused request changed nothing. */
 async function snapshot() {
-  return content.models.faqEntry.find({}).sort({ _id: 1 }).lean();
+  return h.content.models.faqEntry.find({}).sort({ _id: 1 }).lean();
 }
 
 const seededHome = FAQ_SEED.filter((s) => s.page === 'home').map((s) => s.question);
@@ -102,7 +63,7 @@ describe('the editor list', () => {
 
   it('needs a signed-in editor or admin (401 / 403)', async () => {
     expectError(await call('get', '/editor/faq/pages/home', null), 401, 'not_authenticated');
-    expectError(await request(app).get('/api/content/editor/faq/pages/home').set('Authorization', 'Bearer forged'), 401, 'invalid_token');
+    expectError(await request(h.app).get('/api/content/editor/faq/pages/home').set('Authorization', 'Bearer forged'), 401, 'invalid_token');
     expectError(await call('get', '/editor/faq/pages/home', sam), 403, 'forbidden');
     expectError(await call('post', '/editor/faq', sam, { page: 'home', question: 'Q?', answer: 'A.' }), 403, 'forbidden');
     expect((await editorRows('home', ada)).length).toBeGreaterThan(0);
@@ -140,7 +101,7 @@ describe('adding, and what visitors see', () => {
     ]);
     expect(events[0].actor).toEqual({ id: bob.sub, email: bob.email });
     expect(events[2].detail).toContain('Do you sell gift cards?');
-    await content.faqEditor.remove(row.id, 3, { id: 'test' });
+    await h.content.faqEditor.remove(row.id, 3, { id: 'test' });
   });
 
   it('refuses bad text with a clear error and changes nothing', async () => {
@@ -169,7 +130,7 @@ describe('adding, and what visitors see', () => {
     const row = await create('hall', 'Q'.repeat(FAQ_QUESTION_MAX), 'A'.repeat(FAQ_ANSWER_MAX));
     expect(row.question).toHaveLength(FAQ_QUESTION_MAX);
     expect(row.answer).toHaveLength(FAQ_ANSWER_MAX);
-    await content.faqEditor.remove(row.id, 1, { id: 'test' });
+    await h.content.faqEditor.remove(row.id, 1, { id: 'test' });
   });
 
   it('refuses a question the page already has (409) and a full page (409)', async () => {
@@ -187,11 +148,11 @@ describe('adding, and what visitors see', () => {
       published: false,
       version: 1,
     }));
-    await content.models.faqEntry.insertMany(filler);
+    await h.content.models.faqEntry.insertMany(filler);
     try {
       expectError(await call('post', '/editor/faq', ann, { page: 'community', question: 'One too many?', answer: 'No.' }), 409, 'faq_page_full');
     } finally {
-      await content.models.faqEntry.deleteMany({ page: 'community', question: /^Filler / });
+      await h.content.models.faqEntry.deleteMany({ page: 'community', question: /^Filler / });
     }
   });
 });
@@ -218,7 +179,7 @@ describe('editing over a version', () => {
     const [updated] = await auditActions();
     expect(updated).toMatchObject({ action: 'faq.updated', target: `faq/cafe/${row.id}` });
     expect(updated.detail).toContain('was “Is there wifi?”');
-    await content.faqEditor.remove(row.id, 3, { id: 'test' });
+    await h.content.faqEditor.remove(row.id, 3, { id: 'test' });
   });
 
   it('editing a published row changes what visitors read at once', async () => {
@@ -227,7 +188,7 @@ describe('editing over a version', () => {
     const response = await call('patch', `/editor/faq/items/${first.id}`, ann, { question: 'Renamed live question?', version: first.version });
     expect(response.status).toBe(200);
     expect((await visitorQuestions('kitchens'))[0]).toBe('Renamed live question?');
-    await content.faqEditor.update(first.id, first.version + 1, { question: first.question }, { id: 'test' });
+    await h.content.faqEditor.update(first.id, first.version + 1, { question: first.question }, { id: 'test' });
   });
 
   it('refuses bad updates (400) and unknown rows (404)', async () => {
@@ -279,7 +240,7 @@ describe('deleting', () => {
   it('a deleted bundled question stays deleted after a restart (seed)', async () => {
     const [first] = await editorRows('community');
     expect((await call('delete', `/editor/faq/items/${first.id}?version=${first.version}`, ann)).status).toBe(200);
-    expect(await content.seed()).toMatchObject({ faqInserted: 0 });
+    expect(await h.content.seed()).toMatchObject({ faqInserted: 0 });
     expect((await editorRows('community')).some((r) => r.question === first.question)).toBe(false);
   });
 });
@@ -300,7 +261,7 @@ describe('reordering', () => {
     expect(await visitorQuestions('beer')).toEqual([...rows].reverse().filter((r) => r.published).map((r) => r.question));
     const [event] = await auditActions();
     expect(event).toMatchObject({ action: 'faq.reordered', target: 'faq/beer', actor: { id: bob.sub, email: bob.email } });
-    await content.faqEditor.remove(draft.id, 1, { id: 'test' });
+    await h.content.faqEditor.remove(draft.id, 1, { id: 'test' });
   });
 
   it('refuses a list that is not exactly the page’s rows (409) or is malformed (400), and moves nothing', async () => {
@@ -324,19 +285,18 @@ describe('reordering', () => {
 
 describe('the write limit', () => {
   it('counts each editor’s FAQ writes per minute (429 rate_limited)', async () => {
-    const limited = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, editorWritesPerMinute: 2, jobPollMs: 0 });
-    const limitedApp = createServiceApp({ name: 'content', router: limited.router, logger: silentLogger(), publicOrigin: ORIGIN });
+    const { service: limited, app: limitedApp } = h.another({ editorWritesPerMinute: 2 });
     try {
       const who = { ...ann, sub: 'user-limited' };
-      const token = await tokens.token(who);
+      const token = await h.tokens.token(who);
       const post = (question: string) =>
         request(limitedApp).post('/api/content/editor/faq').set('Origin', ORIGIN).set('Authorization', `Bearer ${token}`).send({ page: 'hall', question, answer: 'A.' });
       expect((await post('Limit one?')).status).toBe(201);
       expect((await post('Limit two?')).status).toBe(201);
       expectError(await post('Limit three?'), 429, 'rate_limited');
-      expect(await content.models.faqEntry.countDocuments({ question: 'Limit three?' })).toBe(0);
+      expect(await h.content.models.faqEntry.countDocuments({ question: 'Limit three?' })).toBe(0);
     } finally {
-      await content.models.faqEntry.deleteMany({ question: /^Limit / });
+      await h.content.models.faqEntry.deleteMany({ question: /^Limit / });
       await limited.close();
     }
   });

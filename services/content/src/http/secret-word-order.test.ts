@@ -1,62 +1,29 @@
 import request from 'supertest';
-import type { Express } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   SECRET_WORD_ORDER_MISMATCH_MESSAGE,
   auditListResponseSchema,
-  errorEnvelopeSchema,
   secretWordListResponseSchema,
   secretWordStaffListResponseSchema,
+  type IdentityRole,
   type SecretWordRow,
 } from '@croft/contracts';
-import { connectMongo, createServiceApp, manualClock, silentLogger, type MongoHandle } from '@croft/service-kit';
-import { createContentService, type ContentService } from '../content-service';
 import { secretWordModel } from '../data/secret-word-model';
 import { SECRET_WORD_SEED, assignMissingSortOrders } from '../data/secret-word-store';
-import { testTokens } from '../testing/staff-tokens';
+import { HARNESS_ORIGIN as ORIGIN, expectError, setupContentHarness, type Caller } from '../testing/content-harness';
 
-const ORIGIN = 'http://localhost:3000';
-let mongo: MongoHandle;
-let content: ContentService;
-let app: Express;
-let tokens: Awaited<ReturnType<typeof testTokens>>;
-// Ahead of the wall clock: the store's TTL sweeper deletes rate-limit windows that ended in real time.
-const clock = manualClock('2030-03-01T09:00:00Z');
+const h = setupContentHarness({ dbName: 'content_word_order', now: '2030-03-01T09:00:00Z' });
 
-beforeAll(async () => {
-  tokens = await testTokens(ORIGIN);
-  mongo = await connectMongo({ dbName: `content_word_order_${process.pid}` });
-  content = createContentService({ db: mongo.connection, clock, verifyAccessToken: tokens.verify, secretWordWritesPerMinute: 1000, jobPollMs: 0 });
-  await content.seed();
-  app = createServiceApp({ name: 'content', router: content.router, logger: silentLogger(), publicOrigin: ORIGIN });
-});
-afterAll(async () => {
-  await content?.close();
-  await mongo?.stop();
-});
-beforeEach(() => {
-  clock.advance(1000);
-});
-
-function expectError(response: request.Response, status: number, code: string): string {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  const { error } = errorEnvelopeSchema.parse(response.body);
-  expect(error.code).toBe(code);
-  return error.message;
-}
-
-const editor = () => tokens.token({ roles: ['editor'], email: 'ann.editor@croftcommon.test', sub: 'user-ann' });
+const editor = { roles: ['editor'] as IdentityRole[], email: 'ann.editor@croftcommon.test', sub: 'user-ann' };
 
 async function membersList(): Promise<string[]> {
-  const response = await request(app).get('/api/content/secret-words');
+  const response = await request(h.app).get('/api/content/secret-words');
   expect(response.status).toBe(200);
   return secretWordListResponseSchema.parse(response.body).items;
 }
 
-async function staffList(token?: string): Promise<SecretWordRow[]> {
-  const response = await request(app)
-    .get('/api/content/secret-words/all')
-    .set('Authorization', `Bearer ${token ?? (await editor())}`);
+async function staffList(who: Caller = editor): Promise<SecretWordRow[]> {
+  const response = await h.call('get', '/secret-words/all', who);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   expect(response.headers['cache-control']).toBe('private, no-store');
   return secretWordStaffListResponseSchema.parse(response.body).items;
@@ -64,31 +31,18 @@ async function staffList(token?: string): Promise<SecretWordRow[]> {
 
 const active = (rows: SecretWordRow[]) => rows.filter((r) => r.is_active);
 
-const reorder = async (body: unknown, token?: string | null) => {
-  const req = request(app).put('/api/content/secret-words/order').set('Origin', ORIGIN);
-  const bearer = token === undefined ? await editor() : token;
-  if (bearer) req.set('Authorization', `Bearer ${bearer}`);
-  return req.send(body as object);
-};
-const post = async (word: string) =>
-  request(app).post('/api/content/secret-words').set('Origin', ORIGIN).set('Authorization', `Bearer ${await editor()}`).send({ word });
-const patch = async (id: string, isActive: boolean) =>
-  request(app)
-    .patch(`/api/content/secret-words/${id}`)
-    .set('Origin', ORIGIN)
-    .set('Authorization', `Bearer ${await editor()}`)
-    .send({ is_active: isActive });
+const reorder = (body: unknown, who: Caller = editor) => h.call('put', '/secret-words/order', who, body);
+const post = (word: string) => h.call('post', '/secret-words', editor, { word });
+const patch = (id: string, isActive: boolean) => h.call('patch', `/secret-words/${id}`, editor, { is_active: isActive });
 
 async function auditEvents() {
-  const response = await request(app)
-    .get('/api/content/audit?limit=100')
-    .set('Authorization', `Bearer ${await tokens.token({ roles: ['admin'] })}`);
+  const response = await h.call('get', '/audit?limit=100', { roles: ['admin'] });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return auditListResponseSchema.parse(response.body).items.filter((e) => e.action.startsWith('secret_word.'));
 }
 
 /** The same state: every word's order and activity. */
-const snapshot = async () => (await content.models.secretWord.find({}, { word: 1, is_active: 1, sort_order: 1 }).sort({ _id: 1 }).lean()).map((d) => [d.word, d.is_active, d.sort_order]);
+const snapshot = async () => (await h.content.models.secretWord.find({}, { word: 1, is_active: 1, sort_order: 1 }).sort({ _id: 1 }).lean()).map((d) => [d.word, d.is_active, d.sort_order]);
 
 describe('GET /api/content/secret-words/all', () => {
   it('lists every word with its id: the active ones in order, then the retired ones', async () => {
@@ -102,17 +56,14 @@ describe('GET /api/content/secret-words/all', () => {
   });
 
   it('is for editors, staff and admins only; any query is refused', async () => {
-    expectError(await request(app).get('/api/content/secret-words/all'), 401, 'not_authenticated');
-    const member = await tokens.token({ roles: [] });
-    expectError(await request(app).get('/api/content/secret-words/all').set('Authorization', `Bearer ${member}`), 403, 'forbidden');
+    expectError(await h.call('get', '/secret-words/all', null), 401, 'not_authenticated');
+    expectError(await h.call('get', '/secret-words/all', { roles: [] }), 403, 'forbidden');
     for (const roles of [['editor'], ['staff'], ['admin']] as const) {
-      expect((await staffList(await tokens.token({ roles: [...roles] }))).length).toBeGreaterThan(0);
+      expect((await staffList({ roles: [...roles] })).length).toBeGreaterThan(0);
     }
-    const mfaNoStep = await tokens.token({ roles: ['editor'], mfa: true, aal: 'aal1' });
-    expectError(await request(app).get('/api/content/secret-words/all').set('Authorization', `Bearer ${mfaNoStep}`), 403, 'aal2_required');
-    const token = await editor();
-    expectError(await request(app).get('/api/content/secret-words/all?is_active=false').set('Authorization', `Bearer ${token}`), 400, 'invalid_request');
-    expectError(await request(app).get('/api/content/secret-words/all?word[$ne]=x').set('Authorization', `Bearer ${token}`), 400, 'invalid_request');
+    expectError(await h.call('get', '/secret-words/all', { roles: ['editor'], mfa: true, aal: 'aal1' }), 403, 'aal2_required');
+    expectError(await h.call('get', '/secret-words/all?is_active=false', editor), 400, 'invalid_request');
+    expectError(await h.call('get', '/secret-words/all?word[$ne]=x', editor), 400, 'invalid_request');
   });
 });
 
@@ -197,17 +148,17 @@ describe('PUT /api/content/secret-words/order', () => {
     const ids = active(await staffList()).map((r) => r.id);
     const before = await snapshot();
     expectError(await reorder({ ids: [...ids].reverse() }, null), 401, 'not_authenticated');
-    expectError(await reorder({ ids: [...ids].reverse() }, await tokens.token({ roles: [] })), 403, 'forbidden');
-    expectError(await reorder({ ids: [...ids].reverse() }, await tokens.token({ roles: ['staff'], mfa: true, aal: 'aal1' })), 403, 'aal2_required');
-    const cross = await request(app)
+    expectError(await reorder({ ids: [...ids].reverse() }, { roles: [] }), 403, 'forbidden');
+    expectError(await reorder({ ids: [...ids].reverse() }, { roles: ['staff'], mfa: true, aal: 'aal1' }), 403, 'aal2_required');
+    const cross = await request(h.app)
       .put('/api/content/secret-words/order')
       .set('Origin', 'https://evil.example')
-      .set('Authorization', `Bearer ${await editor()}`)
+      .set('Authorization', `Bearer ${await h.tokens.token(editor)}`)
       .send({ ids: [...ids].reverse() });
     expectError(cross, 403, 'forbidden_origin');
     expect(await snapshot()).toEqual(before);
     for (const roles of [['staff'], ['admin']] as const) {
-      expect((await reorder({ ids }, await tokens.token({ roles: [...roles] }))).status).toBe(200);
+      expect((await reorder({ ids }, { roles: [...roles] })).status).toBe(200);
     }
   });
 });
@@ -256,7 +207,7 @@ describe('adding, retiring and bringing back words in an ordered list', () => {
 
 describe('words saved before sort_order (an older database)', () => {
   it('are numbered by created_at at start, once, even with two instances starting together; a later reorder is kept', async () => {
-    const db = mongo.connection.useDb(`content_word_migration_${process.pid}`);
+    const db = h.mongo.connection.useDb(`content_word_migration_${process.pid}`);
     const model = secretWordModel(db);
     await model.init();
     const at = (iso: string) => new Date(iso);
@@ -267,10 +218,9 @@ describe('words saved before sort_order (an older database)', () => {
       { word: 'stout', word_key: 'stout', is_active: false, created_at: at('2025-02-01T00:00:00Z') },
       { word: 'bitter', word_key: 'bitter', is_active: true, created_at: at('2025-02-10T00:00:00Z') },
     ]);
-    const one = createContentService({ db, clock, verifyAccessToken: tokens.verify, jobPollMs: 0 });
-    const two = createContentService({ db, clock, verifyAccessToken: tokens.verify, jobPollMs: 0 });
+    const { service: one, app: oneApp } = h.another({ db });
+    const { service: two } = h.another({ db });
     try {
-      const oneApp = createServiceApp({ name: 'content', router: one.router, logger: silentLogger(), publicOrigin: ORIGIN });
       const members = async () => secretWordListResponseSchema.parse((await request(oneApp).get('/api/content/secret-words')).body).items;
 
       await Promise.all([one.seed({ secretWords: [] }), two.seed({ secretWords: [] })]);
@@ -285,7 +235,7 @@ describe('words saved before sort_order (an older database)', () => {
       const put = await request(oneApp)
         .put('/api/content/secret-words/order')
         .set('Origin', ORIGIN)
-        .set('Authorization', `Bearer ${await editor()}`)
+        .set('Authorization', `Bearer ${await h.tokens.token(editor)}`)
         .send({ ids: [ids[2], ids[0], ids[1]] });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       await one.seed({ secretWords: [] });
