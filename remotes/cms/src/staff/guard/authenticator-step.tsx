@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CODE_LENGTH } from '@croft/contracts';
 import { useMutation, useQuery } from '@croft/query';
 import { getSessionClient } from '@croft/session';
 import { Button, PageFrame, Spinner } from '@croft/ui';
-import { OtpInput } from '@croft/ui/forms';
 import { accountClient, errorMessage, staffKeys } from '../api/staff-client';
+import { CodeForm } from '../code-form/code-form';
 import type { StaffIdentity } from '../session';
 import { SignOutButton } from './sign-out-button';
 import './staff-guard.css';
@@ -55,17 +55,6 @@ export function AuthenticatorStep({ identity, userId, onVerified }: Authenticato
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!factorId || verify.isPending) return;
-    if (code.length !== CODE_LENGTH) {
-      setProblem(`Enter the ${CODE_LENGTH}-digit code from your authenticator app.`);
-      return;
-    }
-    setProblem(null);
-    verify.mutate({ factor: factorId, value: code });
-  };
-
   return (
     <PageFrame
       title={AUTHENTICATOR_TITLE}
@@ -75,23 +64,17 @@ export function AuthenticatorStep({ identity, userId, onVerified }: Authenticato
     >
       <div className="cms-staff-panel">
         {factorId ? (
-          <form className="cms-staff-form" onSubmit={submit} noValidate>
-            <OtpInput
-              label="Code from your authenticator app"
-              hint={`The ${CODE_LENGTH}-digit code your authenticator app shows for Croft Common.`}
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setProblem(null);
-              }}
-              error={problem ?? undefined}
-              required
-              autoFocus
-            />
-            <Button type="submit" loading={verify.isPending} loadingLabel="Checking the code">
-              Verify
-            </Button>
-          </form>
+          <CodeForm
+            label="Code from your authenticator app"
+            hint={`The ${CODE_LENGTH}-digit code your authenticator app shows for Croft Common.`}
+            code={code}
+            onCodeChange={setCode}
+            problem={problem}
+            onProblemChange={setProblem}
+            incompleteMessage={`Enter the ${CODE_LENGTH}-digit code from your authenticator app.`}
+            pending={verify.isPending}
+            onVerify={(value) => verify.mutate({ factor: factorId, value })}
+          />
         ) : query.isError ? (
           <div className="cms-staff-form">
             <p role="alert">We could not read your authenticator app: {errorMessage(query.error)}</p>

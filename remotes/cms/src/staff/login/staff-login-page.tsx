@@ -5,9 +5,10 @@ import { useMutation } from '@croft/query';
 import { Navigate, useLocation } from '@croft/router';
 import { getSessionClient, type Session } from '@croft/session';
 import { Button, PageFrame, Spinner, useToast } from '@croft/ui';
-import { OtpInput, TextField } from '@croft/ui/forms';
+import { TextField } from '@croft/ui/forms';
 import { safeDestination } from '../access';
 import { errorCode, errorMessage, identityClient } from '../api/staff-client';
+import { CodeForm } from '../code-form/code-form';
 import { AuthenticatorStep } from '../guard/authenticator-step';
 import { useStaffSession } from '../session';
 import '../guard/staff-guard.css';
@@ -94,16 +95,6 @@ export function StaffLoginPage() {
     setProblem(null);
     send.mutate(address);
   };
-  const verifyCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (step.kind !== 'code' || verify.isPending) return;
-    if (code.length !== CODE_LENGTH) {
-      setProblem(MESSAGES.codeRequired.description);
-      return;
-    }
-    setProblem(null);
-    verify.mutate({ email: step.email, code });
-  };
 
   return (
     <PageFrame
@@ -136,38 +127,38 @@ export function StaffLoginPage() {
             </Button>
           </form>
         ) : (
-          <form className="cms-staff-form" onSubmit={verifyCode} noValidate aria-label="Enter verification code">
+          <CodeForm
+            aria-label="Enter verification code"
+            label={`${CODE_LENGTH}-digit code`}
+            code={code}
+            onCodeChange={setCode}
+            problem={problem}
+            onProblemChange={setProblem}
+            incompleteMessage={MESSAGES.codeRequired.description}
+            pending={verify.isPending}
+            onVerify={(value) => verify.mutate({ email: step.email, code: value })}
+            actions={
+              <>
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setStep({ kind: 'email' });
+                    setCode('');
+                    setProblem(null);
+                  }}
+                >
+                  Use a different email
+                </Button>
+                <Button variant="ghost" loading={send.isPending} loadingLabel="Sending the code" onClick={() => send.mutate(step.email)}>
+                  Send a new code
+                </Button>
+              </>
+            }
+          >
             <p>
               We sent a code to <strong>{step.email}</strong>. It works for {Math.round(EMAIL_CODE_TTL_SECONDS / 60)} minutes.
             </p>
-            <OtpInput
-              label="6-digit code"
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setProblem(null);
-              }}
-              error={problem ?? undefined}
-              required
-              autoFocus
-            />
-            <Button type="submit" loading={verify.isPending} loadingLabel="Checking the code">
-              Verify
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setStep({ kind: 'email' });
-                setCode('');
-                setProblem(null);
-              }}
-            >
-              Use a different email
-            </Button>
-            <Button variant="ghost" loading={send.isPending} loadingLabel="Sending the code" onClick={() => send.mutate(step.email)}>
-              Send a new code
-            </Button>
-          </form>
+          </CodeForm>
         )}
       </div>
     </PageFrame>
