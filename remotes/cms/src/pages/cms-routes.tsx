@@ -13,11 +13,23 @@ function CmsVisual() {
   return <PageFrame title={`Visual editor: ${page ?? ''}`} section="home" intro="Edit this page's text in place." />;
 }
 
-/** Everything under /cms: the staff sign-in, and behind the staff guard (editor or admin) the rest. */
+/**
+ * Everything under /cms: the staff sign-in; the secret words behind the guard for their managers
+ * (editor, staff or admin: the roles the content service's secret-word routes take); and behind the
+ * guard for editors and admins the rest.
+ */
 export default function CmsRoutes() {
   return (
     <Routes>
       <Route path="login" element={<StaffLoginPage />} />
+      <Route
+        path="secret-words"
+        element={
+          <StaffGuard access="secretWords">
+            <SecretWordsPage />
+          </StaffGuard>
+        }
+      />
       <Route
         element={
           <StaffGuard access="cms">
@@ -29,7 +41,6 @@ export default function CmsRoutes() {
         <Route path="review" element={<ReviewPage />} />
         <Route path="history/:page/:section/:key" element={<HistoryPage />} />
         <Route path="faq/:page" element={<FaqEditorPage />} />
-        <Route path="secret-words" element={<SecretWordsPage />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
         <Route path="*" element={<CmsHomePage />} />
       </Route>

@@ -1,9 +1,11 @@
-import { ROLE_LABELS, type IdentityRole } from '@croft/contracts';
+import { ROLE_LABELS, SECRET_WORD_MANAGER_ROLES, type IdentityRole } from '@croft/contracts';
 
 /** Which roles open which part of the staff area (the services check them again on every call). */
 export const STAFF_ACCESS = {
-  /** /cms: editing page text. */
+  /** /cms: editing page text, FAQs and images. */
   cms: ['editor', 'admin'],
+  /** /cms/secret-words: the content service's secret-word staff routes take the same list. */
+  secretWords: SECRET_WORD_MANAGER_ROLES,
   /** /admin and the staff screens (cinema, nudges, analytics, Secret Kitchens). */
   staff: ['staff', 'admin'],
   /** /admin/people and /admin/audit. */
@@ -27,10 +29,18 @@ export const STAFF_LANDING = '/cms';
 /** Where a signed-in person sets up an authenticator app. */
 export const MFA_SETUP_PATH = '/common-room/member/profile';
 
-/** Only a same-site path under /cms or /admin may be a sign-in's destination (never /cms/login itself). */
-export function safeDestination(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return STAFF_LANDING;
+/** Where a sign-in with no destination lands: /cms for editors and admins, the staff home for staff. */
+export function staffLanding(roles: readonly string[]): string {
+  return !mayOpen(roles, 'cms') && mayOpen(roles, 'staff') ? '/admin' : STAFF_LANDING;
+}
+
+/**
+ * Only a same-site path under /cms or /admin may be a sign-in's destination (never /cms/login
+ * itself); anything else lands where the person's roles lead (`staffLanding`).
+ */
+export function safeDestination(raw: string | null | undefined, roles: readonly string[] = []): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return staffLanding(roles);
   const path = raw.split(/[?#]/)[0] ?? '';
-  if (!/^\/(cms|admin)(\/|$)/i.test(path) || /^\/cms\/login\/?$/i.test(path)) return STAFF_LANDING;
+  if (!/^\/(cms|admin)(\/|$)/i.test(path) || /^\/cms\/login\/?$/i.test(path)) return staffLanding(roles);
   return raw;
 }
