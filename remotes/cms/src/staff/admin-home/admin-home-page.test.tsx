@@ -46,6 +46,7 @@ describe('/admin: the staff home', () => {
     expect(screen.getByRole('link', { name: 'People' })).toHaveAttribute('href', '/admin/people');
     expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/admin/audit');
     expect(screen.getByRole('link', { name: 'Content management' })).toHaveAttribute('href', '/cms');
+    expect(screen.getByRole('link', { name: 'Secret words' })).toHaveAttribute('href', '/cms/secret-words');
     expect(screen.getByRole('link', { name: 'Secret Kitchens admin' })).toHaveAttribute('href', '/secretkitchenadmin');
     expect(screen.getByRole('link', { name: 'Member analytics' })).toHaveAttribute('href', '/admin/member-analytics');
     expect(screen.getByRole('link', { name: 'Member analytics (legacy)' })).toHaveAttribute('href', '/admin/member-analytics-legacy');
@@ -64,6 +65,8 @@ describe('/admin: the staff home', () => {
     expect(screen.queryByRole('link', { name: 'People' })).not.toBeInTheDocument();
     expect(screen.getByText('People, Audit log: need the Admin role.')).toBeInTheDocument();
     expect(screen.getByText('Content management: needs the Editor or Admin role.')).toBeInTheDocument();
+    // The secret words are staff's too (the content service takes editor, staff or admin).
+    expect(screen.getByRole('link', { name: 'Secret words' })).toHaveAttribute('href', '/cms/secret-words');
     expect(screen.getByRole('link', { name: 'Member analytics' })).toBeInTheDocument();
   });
 

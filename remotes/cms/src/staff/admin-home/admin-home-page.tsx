@@ -20,6 +20,7 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { title: 'People', to: '/admin/people', description: 'Who may edit, use the staff screens or grant roles.', access: 'admin' },
   { title: 'Audit log', to: '/admin/audit', description: 'Who changed, published or granted what, and when.', access: 'admin' },
   { title: 'Content management', to: '/cms', description: 'Edit page text, FAQs and images across Croft Common.', access: 'cms' },
+  { title: 'Secret words', to: '/cms/secret-words', description: 'The beer words members are given, and their order.', access: 'secretWords' },
   { title: 'Secret Kitchens admin', to: '/secretkitchenadmin', description: 'Who may sign in to Secret Kitchens.', access: 'staff' },
   { title: 'Member analytics', to: '/admin/member-analytics', description: 'How members use the site.', access: 'staff' },
   { title: 'Member analytics (legacy)', to: '/admin/member-analytics-legacy', description: 'The earlier member reports.', access: 'staff' },
@@ -79,7 +80,7 @@ export function AdminHomePage({ panels }: AdminHomePageProps) {
         </ul>
         {hidden.length > 0 && (
           <ul className="cms-admin-section__note">
-            {(['admin', 'cms', 'staff'] as const).map((access) => {
+            {(['admin', 'cms', 'secretWords', 'staff'] as const).map((access) => {
               const titles = hidden.filter((s) => s.access === access).map((s) => s.title);
               if (titles.length === 0) return null;
               return (

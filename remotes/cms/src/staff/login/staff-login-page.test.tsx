@@ -48,6 +48,18 @@ describe('/cms/login', () => {
     expect(location()).toBe('/admin/audit');
   });
 
+  it('lands a staff-only person on the staff home (they may not open /cms), with the secret words on it', async () => {
+    renderStaff('/cms/login');
+    const user = await sendCodeTo('sam.staff@croftcommon.co.uk');
+    await user.type(await screen.findByLabelText(/6-digit code/), MOCK_SIGN_IN_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.type(await screen.findByLabelText(/Code from your authenticator app/), MOCK_SIGN_IN_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff area' })).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Secret words' })).toHaveAttribute('href', '/cms/secret-words');
+  });
+
   it('shows the service’s words for a wrong code, and lets them try again', async () => {
     renderStaff('/cms/login');
     const user = await sendCodeTo('ann.editor@croftcommon.co.uk');

@@ -17,22 +17,22 @@ export const STAFF_SIGN_IN_TITLE = 'Staff sign in';
 
 type Step = { kind: 'email' } | { kind: 'code'; email: string };
 
-/** Where to go once signed in: ?next=, else the page the guard sent them from, else /cms. */
-function useDestination(): string {
+/** Where they asked to go: ?next=, else the page the guard sent them from (checked by safeDestination). */
+function useWantedDestination(): string | null {
   const location = useLocation();
   const next = new URLSearchParams(location.search).get('next');
   const from = (location.state as { from?: unknown } | null)?.from;
-  return safeDestination(next ?? (typeof from === 'string' ? from : null));
+  return next ?? (typeof from === 'string' ? from : null);
 }
 
 /**
  * /cms/login: the staff sign-in. Email → the emailed 6-digit code (identity's sendOtp/verifyOtp,
  * the members' client) → the authenticator app's code when they have one → the page they came
- * for (or /cms). The services' refusals are shown in their own words.
+ * for (or /cms; the staff home for staff). The services' refusals are shown in their own words.
  */
 export function StaffLoginPage() {
   const state = useStaffSession();
-  const destination = useDestination();
+  const wanted = useWantedDestination();
   const { toast } = useToast();
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const [email, setEmail] = useState('');
@@ -75,7 +75,7 @@ export function StaffLoginPage() {
   if (state.status === 'signed-in') {
     const { identity, session } = state;
     if (identity.mfa && identity.aal !== 'aal2') return <AuthenticatorStep identity={identity} userId={session.user.id} />;
-    return <Navigate to={destination} replace />;
+    return <Navigate to={safeDestination(wanted, identity.roles)} replace />;
   }
 
   const sendCode = (event: FormEvent) => {
