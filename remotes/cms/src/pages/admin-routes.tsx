@@ -6,6 +6,7 @@ import { AdminHomePage } from '../staff/admin-home/admin-home-page';
 import { AdminPanelPage } from '../staff/admin-home/admin-panel-page';
 import { PeoplePage } from '../staff/people/people-page';
 import { AuditPage } from '../staff/audit/audit-page';
+import { StaffNotFound } from '../staff/not-found/staff-not-found';
 
 function MemberAnalytics({ legacy = false }: { legacy?: boolean }) {
   return <PageFrame title={legacy ? 'Member analytics (legacy)' : 'Member analytics'} section="home" intro="How members use the site." />;
@@ -21,7 +22,7 @@ export interface AdminRoutesProps {
 
 /**
  * Everything under /admin, behind the staff guard: staff or admin for the home, member analytics
- * and the teams' panels; admin for People and the audit log.
+ * and the teams' panels; admin for People and the audit log. Any other path: 'Page not found'.
  */
 export default function AdminRoutes({ panels: given }: AdminRoutesProps) {
   const panels = given ?? REGISTERED_PANELS;
@@ -50,7 +51,7 @@ export default function AdminRoutes({ panels: given }: AdminRoutesProps) {
         {panels.map((panel) => (
           <Route key={panel.id} path={`${panel.path}/*`} element={<AdminPanelPage panel={panel} />} />
         ))}
-        <Route path="*" element={<AdminHomePage panels={panels} />} />
+        <Route path="*" element={<StaffNotFound home="/admin" />} />
       </Route>
     </Routes>
   );

@@ -7,6 +7,7 @@ import { HistoryPage } from '../history/history-page';
 import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
+import { StaffNotFound } from '../staff/not-found/staff-not-found';
 
 function CmsVisual() {
   const { page } = useParams();
@@ -16,7 +17,7 @@ function CmsVisual() {
 /**
  * Everything under /cms: the staff sign-in; the secret words behind the guard for their managers
  * (editor, staff or admin: the roles the content service's secret-word routes take); and behind the
- * guard for editors and admins the rest.
+ * guard for editors and admins the rest (an unknown path: 'Page not found').
  */
 export default function CmsRoutes() {
   return (
@@ -42,7 +43,7 @@ export default function CmsRoutes() {
         <Route path="history/:page/:section/:key" element={<HistoryPage />} />
         <Route path="faq/:page" element={<FaqEditorPage />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
-        <Route path="*" element={<CmsHomePage />} />
+        <Route path="*" element={<StaffNotFound home="/cms" />} />
       </Route>
     </Routes>
   );
