@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   FAQ_ANSWER_MAX,
@@ -18,6 +18,8 @@ import { errorCode, errorMessage } from '../staff/api/staff-client';
 import { useStaffSession } from '../staff/session';
 import { faqEditing, faqEditorKeys, useFaqEditorRows } from './api/faq-editing';
 import { PAGE_LABELS } from '../review/text-labels';
+import { MoveButtons } from '../editing/reorder/move-buttons';
+import { useReorderableList } from '../editing/reorder/use-reorderable-list';
 import '../staff/guard/staff-guard.css';
 import './faq-editor-page.css';
 
@@ -42,7 +44,7 @@ interface Problem {
   reload?: boolean;
 }
 
-type Action = 'up' | 'down' | 'edit' | 'publish';
+type Action = 'edit' | 'publish';
 
 interface Draft {
   question: string;
@@ -217,45 +219,49 @@ export function FaqEditorPage() {
   const [deleting, setDeleting] = useState<FaqEditorRow | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
-  const [focusTarget, setFocusTarget] = useState<{ id: string; action: Action; fallback?: Action } | null>(null);
-  const [dragging, setDragging] = useState<string | null>(null);
-  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const [focusTarget, setFocusTarget] = useState<{ id: string; action: Action } | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const saving = useRef(false);
-  const unsent = useRef<string[] | null>(null);
   const key = faqEditorKeys.page(userId, page);
 
   // A new page: nothing carried over from the last one.
   useEffect(() => {
     setProblem(null);
     setEditing(null);
-    setPendingOrder(null);
-    unsent.current = null;
   }, [page]);
 
   const stored = list.data ?? [];
-  const rows = pendingOrder
-    ? [
-        ...pendingOrder.map((id) => stored.find((r) => r.id === id)).filter((r): r is FaqEditorRow => Boolean(r)),
-        ...stored.filter((r) => !pendingOrder.includes(r.id)),
-      ]
-    : stored;
+  const announce = (text: string) => setAnnouncement((current) => (current === text ? `${text}\u00a0` : text));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  // Reordering (drag, or Move up / Move down): shown at once, saved in the background.
+  const order = useReorderableList<FaqEditorRow>({
+    items: stored,
+    getId: (row) => row.id,
+    resetKey: page,
+    dragDisabled: editing !== null,
+    save: (ids) => faqEditing.reorder(page, ids),
+    onSaved: (items) => queryClient.setQueryData(key, items),
+    onError: async (error) => {
+      failed('Order not saved', error);
+      await refresh();
+    },
+    describeMove: (row, { to, count }) => `“${row.question}” moved to position ${to + 1} of ${count}.`,
+    onMove: () => setProblem(null),
+    announce,
+  });
+  const rows = order.rows;
   const drafts = rows.filter((r) => !r.published).length;
 
   useEffect(() => {
     if (!focusTarget || !container.current) return;
-    const find = (action: Action) =>
-      container.current?.querySelector<HTMLButtonElement>(`[data-faq-id="${focusTarget.id}"] [data-action="${action}"]:not(:disabled)`);
-    const button = find(focusTarget.action) ?? (focusTarget.fallback ? find(focusTarget.fallback) : null);
+    const button = container.current.querySelector<HTMLButtonElement>(
+      `[data-reorder-id="${focusTarget.id}"] [data-action="${focusTarget.action}"]:not(:disabled)`,
+    );
     if (button) {
       button.focus();
       setFocusTarget(null);
     }
-  }, [focusTarget, list.data, pendingOrder, editing]);
-
-  const announce = (text: string) => setAnnouncement((current) => (current === text ? `${text}\u00a0` : text));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  }, [focusTarget, list.data, editing]);
 
   /** A failed write in words; a conflict or a vanished row offers a reload. */
   function failed(title: string, error: unknown) {
@@ -267,43 +273,6 @@ export function FaqEditorPage() {
 
   function replaceRow(row: FaqEditorRow) {
     queryClient.setQueryData<FaqEditorRow[]>(key, (current) => current?.map((r) => (r.id === row.id ? row : r)));
-  }
-
-  async function saveOrder() {
-    if (saving.current || !unsent.current) return;
-    const ids = unsent.current;
-    unsent.current = null;
-    saving.current = true;
-    try {
-      const items = await faqEditing.reorder(page, ids);
-      if (!unsent.current) {
-        queryClient.setQueryData(key, items);
-        setPendingOrder(null);
-      }
-    } catch (error) {
-      unsent.current = null;
-      setPendingOrder(null);
-      failed('Order not saved', error);
-      await refresh();
-    } finally {
-      saving.current = false;
-      if (unsent.current) void saveOrder();
-    }
-  }
-
-  /** Puts `row` at index `to` (0-based) and saves the new order. */
-  function moveTo(row: FaqEditorRow, to: number, focus?: Action) {
-    const ids = rows.map((r) => r.id);
-    const from = ids.indexOf(row.id);
-    if (from < 0 || to < 0 || to >= ids.length || from === to) return;
-    ids.splice(from, 1);
-    ids.splice(to, 0, row.id);
-    setProblem(null);
-    setPendingOrder(ids);
-    if (focus) setFocusTarget({ id: row.id, action: focus, fallback: focus === 'up' ? 'down' : 'up' });
-    announce(`“${row.question}” moved to position ${to + 1} of ${ids.length}.`);
-    unsent.current = ids;
-    void saveOrder();
   }
 
   const add = async (draft: Draft): Promise<string | null> => {
@@ -386,33 +355,6 @@ export function FaqEditorPage() {
     announce('The list has been read again.');
   };
 
-  // Dragging: the row under the pointer takes the dragged row's place.
-  const dragProps = (row: FaqEditorRow, index: number) => ({
-    draggable: editing === null,
-    onDragStart: (event: DragEvent<HTMLLIElement>) => {
-      setDragging(row.id);
-      event.dataTransfer?.setData('text/plain', row.id);
-      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
-    },
-    onDragOver: (event: DragEvent<HTMLLIElement>) => {
-      if (!dragging) return;
-      event.preventDefault();
-      if (dropTarget !== row.id) setDropTarget(row.id);
-    },
-    onDragLeave: () => setDropTarget((current) => (current === row.id ? null : current)),
-    onDrop: (event: DragEvent<HTMLLIElement>) => {
-      event.preventDefault();
-      const moved = rows.find((r) => r.id === dragging);
-      setDragging(null);
-      setDropTarget(null);
-      if (moved) moveTo(moved, index);
-    },
-    onDragEnd: () => {
-      setDragging(null);
-      setDropTarget(null);
-    },
-  });
-
   return (
     <PageFrame
       title={FAQ_EDITOR_TITLE}
@@ -473,14 +415,9 @@ export function FaqEditorPage() {
           ) : (
             <>
               <p className="cms-faq__hint">Drag a question by its handle, or use Move up and Move down, to change the order.</p>
-              <ol className="cms-faq__list" aria-labelledby="cms-faq-list-title">
+              <ol className="cms-faq__list" aria-labelledby="cms-faq-list-title" ref={order.listRef}>
                 {rows.map((row, index) => (
-                  <li
-                    key={row.id}
-                    data-faq-id={row.id}
-                    className={`cms-faq__item${dragging === row.id ? ' is-dragging' : ''}${dropTarget === row.id && dragging !== row.id ? ' is-drop-target' : ''}`}
-                    {...dragProps(row, index)}
-                  >
+                  <li key={row.id} {...order.itemProps(row, index, { className: 'cms-faq__item' })}>
                     <div className="cms-faq__row">
                       <span className="cms-faq__handle" aria-hidden="true" title="Drag to reorder">
                         ⠿
@@ -510,26 +447,7 @@ export function FaqEditorPage() {
                           <Button size="sm" variant="secondary" data-action="edit" aria-label={`Edit: ${row.question}`} onClick={() => setEditing(row.id)}>
                             Edit
                           </Button>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            data-action="up"
-                            aria-label={`Move up: ${row.question}`}
-                            disabled={index === 0}
-                            onClick={() => moveTo(row, index - 1, 'up')}
-                          >
-                            Move up
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            data-action="down"
-                            aria-label={`Move down: ${row.question}`}
-                            disabled={index === rows.length - 1}
-                            onClick={() => moveTo(row, index + 1, 'down')}
-                          >
-                            Move down
-                          </Button>
+                          <MoveButtons label={row.question} {...order.moveButtons(row, index)} />
                           <Button
                             size="sm"
                             variant={row.published ? 'secondary' : 'primary'}

@@ -14,6 +14,8 @@ import {
   useSecretWordList,
   useSetSecretWordActive,
 } from './api/secret-words';
+import { MoveButtons } from '../editing/reorder/move-buttons';
+import { useReorderableList, type ReorderableList } from '../editing/reorder/use-reorderable-list';
 import '../staff/guard/staff-guard.css';
 import './secret-words-page.css';
 
@@ -26,14 +28,12 @@ export function secretWordProblem(word: string): string | null {
   return `The word ${result.error.issues[0]?.message ?? SECRET_WORD_RULE}.`;
 }
 
-type Action = 'up' | 'down' | 'retire' | 'restore';
+type Action = 'retire' | 'restore';
 
-/** Where focus goes once the list shows a change: the moved word's button, or the word in its new list. */
+/** Where focus goes once the list shows a change: the word in its new list. */
 interface FocusTarget {
   id: string;
   action: Action;
-  /** Used when `action`'s button is disabled (a word moved to the top or bottom). */
-  fallback?: Action;
 }
 
 interface Problem {
@@ -88,42 +88,32 @@ function AddWordForm({ onAdd, busy }: { onAdd: (word: string) => Promise<string 
 
 function ActiveWord({
   row,
-  position,
-  count,
+  index,
+  order,
   busy,
-  onMove,
   onRetire,
 }: {
   row: SecretWordRow;
-  position: number;
-  count: number;
+  index: number;
+  order: ReorderableList<SecretWordRow>;
   busy: boolean;
-  onMove: (row: SecretWordRow, delta: -1 | 1) => void;
   onRetire: (row: SecretWordRow) => void;
 }) {
+  const position = index + 1;
   return (
-    <li className="cms-words__item" data-word-id={row.id}>
+    <li {...order.itemProps(row, index, { className: 'cms-words__item' })}>
+      <span className="cms-words__handle" aria-hidden="true" title="Drag to reorder">
+        ⠿
+      </span>
       <span className="cms-words__position" aria-hidden="true">
         {position}
       </span>
       <span className="cms-words__word">
-        <VisuallyHidden>{`${position} of ${count}: `}</VisuallyHidden>
+        <VisuallyHidden>{`${position} of ${order.rows.length}: `}</VisuallyHidden>
         {row.word}
       </span>
       <span className="cms-words__actions">
-        <Button size="sm" variant="secondary" data-action="up" aria-label={`Move up: ${row.word}`} disabled={position === 1} onClick={() => onMove(row, -1)}>
-          Move up
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          data-action="down"
-          aria-label={`Move down: ${row.word}`}
-          disabled={position === count}
-          onClick={() => onMove(row, 1)}
-        >
-          Move down
-        </Button>
+        <MoveButtons label={row.word} {...order.moveButtons(row, index)} />
         <Button
           size="sm"
           variant="ghost"
@@ -158,73 +148,43 @@ export function SecretWordsPage() {
   const { toast } = useToast();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const saving = useRef(false);
-  const unsent = useRef<string[] | null>(null);
 
   const rows = list.data ?? [];
   const listed = rows.filter((r) => r.is_active);
   const retired = rows.filter((r) => !r.is_active);
-  // While a new order is being saved, show it (words added or brought back meanwhile stay at the end).
-  const active = pendingOrder
-    ? [
-        ...pendingOrder.map((id) => listed.find((r) => r.id === id)).filter((r): r is SecretWordRow => Boolean(r)),
-        ...listed.filter((r) => !pendingOrder.includes(r.id)),
-      ]
-    : listed;
-
-  useEffect(() => {
-    if (!focusTarget || !container.current) return;
-    const find = (action: Action) =>
-      container.current?.querySelector<HTMLButtonElement>(`[data-word-id="${focusTarget.id}"] [data-action="${action}"]:not(:disabled)`);
-    const button = find(focusTarget.action) ?? (focusTarget.fallback ? find(focusTarget.fallback) : null);
-    if (button) {
-      button.focus();
-      setFocusTarget(null);
-    }
-  }, [focusTarget, list.data, pendingOrder]);
-
   const announce = (text: string) => setAnnouncement((current) => (current === text ? `${text}\u00a0` : text));
 
-  async function saveOrder() {
-    if (saving.current || !unsent.current) return;
-    const ids = unsent.current;
-    unsent.current = null;
-    saving.current = true;
-    try {
-      const items = await sendSecretWordOrder(ids);
-      if (!unsent.current) {
-        queryClient.setQueryData(secretWordKeys.all(userId), items);
-        setPendingOrder(null);
-      }
-    } catch (error) {
-      unsent.current = null;
-      setPendingOrder(null);
+  // The active words' order (drag, or Move up / Move down): shown at once, saved in the background;
+  // words added or brought back meanwhile stay at the end.
+  const order = useReorderableList<SecretWordRow>({
+    items: listed,
+    getId: (row) => row.id,
+    save: (ids) => sendSecretWordOrder(ids),
+    onSaved: (items) => queryClient.setQueryData(secretWordKeys.all(userId), items),
+    onError: async (error) => {
       const mismatch = errorCode(error) === 'secret_word_order_mismatch';
       setProblem({ title: mismatch ? 'The list changed' : 'Order not saved', message: errorMessage(error) });
       announce(mismatch ? 'The list changed meanwhile; the new order was not saved. The list has been read again.' : 'The new order was not saved.');
       await queryClient.invalidateQueries({ queryKey: secretWordKeys.all(userId) });
-    } finally {
-      saving.current = false;
-      if (unsent.current) void saveOrder();
-    }
-  }
+    },
+    onMove: () => setProblem(null),
+    describeMove: (row, { to, count, direction }) => `${row.word} moved ${direction} to position ${to + 1} of ${count}.`,
+    announce,
+  });
+  const active = order.rows;
 
-  const move = (row: SecretWordRow, delta: -1 | 1) => {
-    const ids = active.map((r) => r.id);
-    const from = ids.indexOf(row.id);
-    const to = from + delta;
-    if (from < 0 || to < 0 || to >= ids.length) return;
-    [ids[from], ids[to]] = [ids[to], ids[from]];
-    setProblem(null);
-    setPendingOrder(ids);
-    setFocusTarget({ id: row.id, action: delta < 0 ? 'up' : 'down', fallback: delta < 0 ? 'down' : 'up' });
-    announce(`${row.word} moved ${delta < 0 ? 'up' : 'down'} to position ${to + 1} of ${ids.length}.`);
-    unsent.current = ids;
-    void saveOrder();
-  };
+  useEffect(() => {
+    if (!focusTarget || !container.current) return;
+    const button = container.current.querySelector<HTMLButtonElement>(
+      `[data-reorder-id="${focusTarget.id}"] [data-action="${focusTarget.action}"]:not(:disabled), [data-word-id="${focusTarget.id}"] [data-action="${focusTarget.action}"]:not(:disabled)`,
+    );
+    if (button) {
+      button.focus();
+      setFocusTarget(null);
+    }
+  }, [focusTarget, list.data]);
 
   const addWord = async (word: string): Promise<string | null> => {
     setProblem(null);
@@ -295,19 +255,14 @@ export function SecretWordsPage() {
                     : 'No active words: the reveal uses its built-in list until you add a word or bring one back.'}
                 </p>
               ) : (
-                <ol className="cms-words__list" aria-labelledby="cms-words-active-title">
-                  {active.map((row, index) => (
-                    <ActiveWord
-                      key={row.id}
-                      row={row}
-                      position={index + 1}
-                      count={active.length}
-                      busy={busyId === row.id}
-                      onMove={move}
-                      onRetire={(r) => void changeActive(r, false)}
-                    />
-                  ))}
-                </ol>
+                <>
+                  <p className="cms-words__hint">Drag a word by its handle, or use Move up and Move down, to change the order.</p>
+                  <ol className="cms-words__list" aria-labelledby="cms-words-active-title" ref={order.listRef}>
+                    {active.map((row, index) => (
+                      <ActiveWord key={row.id} row={row} index={index} order={order} busy={busyId === row.id} onRetire={(r) => void changeActive(r, false)} />
+                    ))}
+                  </ol>
+                </>
               )}
             </section>
             <section aria-labelledby="cms-words-retired-title" className="cms-words__section">
