@@ -29,5 +29,6 @@ export * from './faq-editing';
 export * from './endpoints/content-faq-editing';
 export * from './image-editing';
 export * from './endpoints/content-image-editing';
+export * from './image-sniff';
 export * from './loyalty';
 export * from './endpoints/loyalty';
