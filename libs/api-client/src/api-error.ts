@@ -20,7 +20,10 @@ export interface ClientOptions {
   fetch?: FetchLike;
 }
 
-/** GET/POST JSON and hand back the parsed body, or throw ApiError with the envelope's code and message. */
+/**
+ * GET/POST and hand back the parsed JSON answer, or throw ApiError with the envelope's code and
+ * message. A string body is JSON; any other body (FormData) goes with the type fetch gives it.
+ */
 export async function requestJson(
   options: ClientOptions,
   path: string,
@@ -32,7 +35,7 @@ export async function requestJson(
     res = await doFetch(`${options.baseUrl ?? ''}${path}`, {
       credentials: 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: { accept: 'application/json', ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch (error) {
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');

@@ -1,4 +1,5 @@
 export { callEndpoint, type CallArgs, type CallInit } from './call-endpoint';
+export { callEndpointMultipart, type MultipartRequest } from './call-endpoint-multipart';
 export { ApiError, type ClientOptions, type FetchLike } from './api-error';
 export { createContentClient, type ContentClient } from './content-client';
 export { createSecretWordClient, type SecretWordClient } from './secret-word-client';

@@ -25,6 +25,8 @@ export function mockError(failure: MockFailure): HttpResponse<ErrorEnvelope> {
 
 export interface MockContext<E extends EndpointDefinition> extends EndpointInput<E> {
   request: StrictRequest<DefaultBodyType>;
+  /** A multipart/form-data request's files by field name (its text fields are the body); empty otherwise. */
+  files: Record<string, File>;
 }
 
 /** A resolver's answer that leaves the request to the next matching handler (MSW's fall-through). */
@@ -53,6 +55,25 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return query;
 }
 
+/** A JSON body, or a multipart one as its text fields (the body) and its files (an upload). */
+async function readBody(request: Request): Promise<{ body: unknown; files: Record<string, File> }> {
+  const files: Record<string, File> = {};
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    return { body: await request.clone().json().catch(() => undefined), files };
+  }
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => undefined);
+  if (!form) return { body: undefined, files };
+  const fields: Record<string, string> = {};
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields[name] = value;
+    else files[name] = value;
+  });
+  return { body: fields, files };
+}
+
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
 /**
@@ -62,11 +83,12 @@ const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.pat
  */
 export function mockEndpoint<E extends EndpointDefinition>(endpoint: E, resolver: MockResolver<E>): HttpHandler {
   return METHODS[endpoint.method](`*${endpointRoute(endpoint)}`, async ({ request, params }) => {
+    const { body, files } = endpoint.body ? await readBody(request) : { body: undefined, files: {} };
     const raw: Record<'params' | 'query' | 'body', unknown> = {
       // Only the contract's own parameters: MSW also names the leading '*' (as '0').
       params: Object.fromEntries(endpointParamNames(endpoint).map((name) => [name, params[name]])),
       query: queryObject(new URL(request.url)),
-      body: endpoint.body ? await request.clone().json().catch(() => undefined) : undefined,
+      body,
     };
     const parsed: Record<string, unknown> = {};
     for (const part of ['params', 'query', 'body'] as const) {
@@ -76,7 +98,7 @@ export function mockEndpoint<E extends EndpointDefinition>(endpoint: E, resolver
       if (!result.success) return invalid(part, result.error);
       parsed[part] = result.data;
     }
-    const answer = await resolver({ ...(parsed as unknown as EndpointInput<E>), request });
+    const answer = await resolver({ ...(parsed as unknown as EndpointInput<E>), request, files });
     if (answer === NEXT_HANDLER) return undefined;
     if (answer instanceof Response) return answer;
     return HttpResponse.json(answer as DefaultBodyType, { status: endpoint.status ?? 200 });
