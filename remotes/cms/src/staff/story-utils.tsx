@@ -3,7 +3,10 @@ import type { RequestHandler } from 'msw';
 import {
   buildStaffSession,
   createStaffMockStore,
+  editingHandlers,
+  faqEditingHandlers,
   identityHandlers,
+  secretWordHandlers,
   staffHandlers,
   type StaffMockOptions,
   type StaffMockStore,
@@ -38,11 +41,20 @@ export function StaffAt({ path, panels }: StaffAtProps) {
 /** Every story world's store, with the options it was made from (reset before each story). */
 const worlds = new Map<StaffMockStore, StaffMockOptions>();
 
-/** MSW for a story: the staff world (people, audit, staff sign-in) in front of identity's sign-in. */
+/**
+ * MSW for a story: the staff world (people, audit, staff sign-in) in front of identity's sign-in,
+ * and the content endpoints the /cms screens read once someone lands there (text editing, FAQ
+ * editing, secret words), so a story that signs in and goes on to /cms meets no unhandled request.
+ */
 export function staffMocks(options: StaffMockOptions = {}): { msw: { handlers: RequestHandler[] } } {
   const store = createStaffMockStore(options);
   worlds.set(store, options);
-  return { msw: { handlers: [...staffHandlers({ ...options, store }), ...identityHandlers()] } };
+  return { msw: { handlers: [...staffHandlers({ ...options, store }), ...identityHandlers(), ...cmsScreenHandlers()] } };
+}
+
+/** The content service's staff endpoints behind the /cms screens (each call a fresh in-memory world). */
+export function cmsScreenHandlers(): RequestHandler[] {
+  return [...editingHandlers(), ...faqEditingHandlers(), ...secretWordHandlers()];
 }
 
 /** A story's beforeEach: sign in as `args.as` (or stay signed out), and sign out afterwards. */

@@ -9,16 +9,20 @@ import { createToastStore, ToastProvider, type ToastStore } from '@croft/ui';
 import type { AdminPanel } from '@croft/contracts/remotes';
 import CmsRoutes from '../pages/cms-routes';
 import AdminRoutes from '../pages/admin-routes';
+import { cmsScreenHandlers } from './story-utils';
 
-/** An MSW server answering the staff world (people, audit, staff sign-in) and identity's other calls. */
+/**
+ * An MSW server answering the staff world (people, audit, staff sign-in), identity's other calls
+ * and the /cms screens' content endpoints.
+ */
 export function createStaffServer() {
-  return createMockServer([...staffHandlers(), ...identityHandlers()]);
+  return createMockServer([...staffHandlers(), ...identityHandlers(), ...cmsScreenHandlers()]);
 }
 
 /** A fresh staff world for one test (new people store), returned for inspection. */
 export function resetStaffWorld(server: ReturnType<typeof createStaffServer>, options: StaffMockOptions = {}) {
   const store = createStaffMockStore(options);
-  server.resetHandlers(...staffHandlers({ ...options, store }), ...identityHandlers());
+  server.resetHandlers(...staffHandlers({ ...options, store }), ...identityHandlers(), ...cmsScreenHandlers());
   return store;
 }
 
