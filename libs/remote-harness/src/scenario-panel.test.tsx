@@ -25,6 +25,12 @@ describe('ScenarioPanel', () => {
     expect(screen.getByRole('alert').textContent).toBe('Unknown scenario ignored: nope');
   });
 
+  it('names the remote’s own worlds, which stay on behind the chosen one', () => {
+    render(<ScenarioPanel active={['content:review']} base={['identity:staff', 'content:editing']} />);
+    expect((screen.getByLabelText('Mock scenario') as HTMLSelectElement).value).toBe('content:review');
+    expect(screen.getByText('Always on in this remote, behind the chosen one: identity:staff, content:editing')).toBeInTheDocument();
+  });
+
   it('"default" drops the parameter', () => {
     expect(scenarioHref({ pathname: '/x', search: '?scenario=slow&y=2', hash: '' }, 'default')).toBe('/x?y=2');
   });

@@ -6,6 +6,8 @@ export interface ScenarioPanelProps {
   active: readonly string[];
   /** Ids in the URL that name no scenario. */
   unknown?: readonly string[];
+  /** The remote's own worlds, always in force behind the chosen ones (e.g. the cms's staff world). */
+  base?: readonly string[];
   /** Goes to the URL for the chosen scenario (default: a full page load, so every cache starts clean). */
   navigate?: (href: string) => void;
 }
@@ -23,7 +25,7 @@ export function scenarioHref(location: Pick<Location, 'pathname' | 'search' | 'h
  * QA's switch between the mocks' named scenarios in a standalone remote. Choosing one reloads the
  * page with `?scenario=<id>`, the same URL QA can share or open directly.
  */
-export function ScenarioPanel({ active, unknown = [], navigate = (href) => window.location.assign(href) }: ScenarioPanelProps) {
+export function ScenarioPanel({ active, unknown = [], base = [], navigate = (href) => window.location.assign(href) }: ScenarioPanelProps) {
   const id = useId();
   const current = active.length === 1 ? active[0] : active.length === 0 ? 'default' : active.join(',');
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => navigate(scenarioHref(window.location, event.target.value));
@@ -38,6 +40,7 @@ export function ScenarioPanel({ active, unknown = [], navigate = (href) => windo
           </option>
         ))}
       </select>
+      {base.length > 0 && <p>Always on in this remote, behind the chosen one: {base.join(', ')}</p>}
       {unknown.length > 0 && (
         <p role="alert">
           Unknown scenario{unknown.length > 1 ? 's' : ''} ignored: {unknown.join(', ')}

@@ -4,8 +4,9 @@ import { BrowserRouter, Link, Route, Routes } from '@croft/router';
 import { PageFrame, Spinner, ToastProvider } from '@croft/ui';
 import { QueryProvider } from '@croft/query';
 import { startMockWorker } from '@croft/mocks/browser';
-import { MOCK_SIGN_IN_CODE, scenarioHandlers, scenariosFromSearch } from '@croft/mocks';
+import { MOCK_SIGN_IN_CODE, scenarioHandlers } from '@croft/mocks';
 import { ScenarioPanel } from './scenario-panel';
+import { standaloneScenarios } from './standalone-scenarios';
 import './standalone.css';
 
 export interface StandaloneOptions {
@@ -16,8 +17,9 @@ export interface StandaloneOptions {
   /** Extra demo pages for things a remote exposes that are not routes (dialogs). */
   demos?: Record<string, ComponentType>;
   /**
-   * The mock worlds used when the URL names none (?scenario=…): e.g. the cms remote starts in
-   * the staff world, where its sign-in and editing endpoints answer.
+   * The mock worlds the remote always runs in, behind any the URL names (?scenario=…): e.g. the
+   * cms remote's staff world, where its sign-in and its screens' endpoints answer, so QA can pick
+   * `content:review` and still sign in as staff.
    */
   defaultScenarios?: readonly string[];
 }
@@ -43,9 +45,7 @@ function StandaloneIndex({ name, paths }: { name: string; paths: string[] }) {
  */
 export async function startStandalone({ name, routes, demos = {}, defaultScenarios = [] }: StandaloneOptions): Promise<void> {
   // QA picks the mocks' world from the URL (?scenario=venue:total-unavailable) or the panel.
-  const fromUrl = scenariosFromSearch(window.location.search);
-  const named = fromUrl.ids.length > 0 || fromUrl.unknown.length > 0;
-  const scenarios = named ? fromUrl : { ids: [...defaultScenarios], unknown: [] };
+  const scenarios = standaloneScenarios(window.location.search, defaultScenarios);
   await startMockWorker(scenarioHandlers(scenarios.ids));
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
@@ -60,7 +60,7 @@ export async function startStandalone({ name, routes, demos = {}, defaultScenari
             <div className="cc-standalone-banner" role="note">
               Standalone {name} · MSW mocks · sign-in code {MOCK_SIGN_IN_CODE}
             </div>
-            <ScenarioPanel active={scenarios.ids} unknown={scenarios.unknown} />
+            <ScenarioPanel active={scenarios.chosen} unknown={scenarios.unknown} base={defaultScenarios} />
             <Suspense fallback={<Spinner label="Loading" />}>
               <Routes>
                 {!hasIndex && <Route path="/" element={<StandaloneIndex name={name} paths={Object.keys(all)} />} />}

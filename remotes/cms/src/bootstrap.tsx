@@ -2,12 +2,14 @@ import '@croft/ui/global.css';
 import { startStandalone } from '@croft/remote-harness';
 import { routes } from './routes';
 import EditOverlay from './overlay/edit-overlay';
+import { CMS_STANDALONE_SCENARIOS } from './standalone-scenarios';
 
-// Standalone, the cms starts in the staff world (sign in with any listed person and the mock
-// code; the editing endpoints keep drafts in memory); ?scenario=… picks another.
+// Standalone, the cms always runs in the staff world (sign in with any listed person and the mock
+// code; the editing, FAQ editing and secret words endpoints keep their changes in memory);
+// ?scenario=… adds a world in front of these (e.g. content:review), it does not replace them.
 void startStandalone({
   name: 'cms',
   routes,
   demos: { '/overlay-demo': EditOverlay },
-  defaultScenarios: ['identity:staff', 'content:editing'],
+  defaultScenarios: CMS_STANDALONE_SCENARIOS,
 });
