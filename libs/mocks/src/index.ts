@@ -24,3 +24,4 @@ export * from './content/editing';
 export * from './identity/people';
 export * from './content/secret-words';
 export * from './content/faq-editing';
+export * from './content/image-editing';

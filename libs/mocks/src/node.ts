@@ -8,15 +8,15 @@ export function createMockServer(handlers: RequestHandler[] = defaultHandlers) {
 }
 
 /**
- * Uploads under jsdom: its FormData and File cannot go through Node's fetch (the file's bytes are
+ * Uploads under jsdom: its FormData, File and Blob cannot go through Node's fetch (the file's bytes are
  * lost), so a test that sends a file swaps in Node's own for a while. Call in beforeAll, and the
  * answer (which puts jsdom's back) in afterAll.
  */
 export async function installNodeFormData(): Promise<() => void> {
   // Node's own classes (jsdom has replaced the globals, not fetch's Response).
   const NodeFormData = (await new Response(new URLSearchParams('probe=1')).formData()).constructor as typeof FormData;
-  const { File: NodeFile } = process.getBuiltinModule('node:buffer');
-  const saved = { FormData: globalThis.FormData, File: globalThis.File };
-  Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile });
+  const { Blob: NodeBlob, File: NodeFile } = process.getBuiltinModule('node:buffer');
+  const saved = { FormData: globalThis.FormData, File: globalThis.File, Blob: globalThis.Blob };
+  Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
   return () => Object.assign(globalThis, saved);
 }

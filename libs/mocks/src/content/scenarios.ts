@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario';
 import { contentHandlers } from './handlers';
 import { MOCK_OTHER_EDITOR, createReviewStore, editingHandlers } from './editing';
 import { faqEditingScenarios } from './faq-editing';
+import { imageEditingScenarios } from './image-editing';
 import { secretWordScenarios } from './secret-words';
 
 /** The content service's named worlds (page text, FAQ, carousels, secret words, editing). */
@@ -34,7 +35,9 @@ export const contentScenarios: Scenario[] = [
     label: `Editing: ${MOCK_OTHER_EDITOR.email} has every text open (presence)`,
     handlers: () => editingHandlers({ othersEditing: [MOCK_OTHER_EDITOR.email] }),
   },
-  // The FAQ editor (/cms/faq/{page}) and the secret words screen (/cms/secret-words).
+  // The FAQ editor (/cms/faq/{page}), the secret words screen (/cms/secret-words) and the image
+  // editor (/cms/images/{page}).
   ...faqEditingScenarios,
   ...secretWordScenarios,
+  ...imageEditingScenarios,
 ];
