@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import phash from 'sharp-phash';
-import { LOYALTY_UPLOAD_MAX_BYTES, LOYALTY_UPLOAD_MAX_SIDE } from '@croft/contracts';
-import { sniffImageType } from '@croft/service-kit';
+import { IMAGE_SNIFF_BYTES, LOYALTY_UPLOAD_MAX_BYTES, LOYALTY_UPLOAD_MAX_SIDE, sniffImageType } from '@croft/contracts';
 
 /**
  * A member's coffee photo made safe to keep: its type read from its bytes (JPEG, PNG or WebP:
@@ -34,7 +33,7 @@ export interface ProcessedPhoto {
 export async function processPhoto(input: Buffer | undefined): Promise<ProcessedPhoto | PhotoRefusal> {
   if (!input || input.length === 0) return 'photo_missing';
   if (input.length > LOYALTY_UPLOAD_MAX_BYTES) return 'photo_too_large';
-  const type = sniffImageType(input);
+  const type = sniffImageType(input.subarray(0, IMAGE_SNIFF_BYTES));
   if (!type || !(PHOTO_ACCEPTED as readonly string[]).includes(type)) return 'photo_type';
   try {
     const upright = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
