@@ -81,6 +81,11 @@ function PagesSection() {
                         FAQ
                       </Link>
                     )}
+                    {page !== GLOBAL_CMS_PAGE && (
+                      <Link to={`/cms/images/${page}`} className="cms-staff-link" aria-label={`Images: ${name}`}>
+                        Images
+                      </Link>
+                    )}
                   </div>
                 </li>
               );

@@ -367,14 +367,19 @@ export function FaqEditorPage() {
       intro="The questions and answers at the foot of each page. Drafts are seen only here; visitors see the published questions, in this order."
     >
       <div className="cms-faq" ref={container}>
-        <Select
-          label="Page"
-          name="page"
-          wrapperClassName="cms-faq__picker"
-          value={page}
-          options={PAGE_KEYS.map((key) => ({ value: key, label: FAQ_PAGE_LABELS[key] }))}
-          onChange={(e) => navigate(`/cms/faq/${e.target.value}`)}
-        />
+        <div className="cms-faq__bar">
+          <Select
+            label="Page"
+            name="page"
+            wrapperClassName="cms-faq__picker"
+            value={page}
+            options={PAGE_KEYS.map((key) => ({ value: key, label: FAQ_PAGE_LABELS[key] }))}
+            onChange={(e) => navigate(`/cms/faq/${e.target.value}`)}
+          />
+          <Link to={`/cms/images/${page}`} className="cms-staff-link">
+            Images on {pageLabel}
+          </Link>
+        </div>
         {!isPageKey(requested) && (
           <p className="cms-staff-notice" role="note">
             There is no page called “{requested}”: showing Home.

@@ -2,6 +2,7 @@ import { Outlet, Route, Routes, useParams } from '@croft/router';
 import { PageFrame } from '@croft/ui';
 import { CmsHomePage } from '../cms-home/cms-home-page';
 import { FaqEditorPage } from '../faq/faq-editor-page';
+import { ImagesEditorPage } from '../images/images-editor-page';
 import { SecretWordsPage } from '../secret-words/secret-words-page';
 import { HistoryPage } from '../history/history-page';
 import { ReviewPage } from '../review/review-page';
@@ -42,6 +43,8 @@ export default function CmsRoutes() {
         <Route path="review" element={<ReviewPage />} />
         <Route path="history/:page/:section/:key" element={<HistoryPage />} />
         <Route path="faq/:page" element={<FaqEditorPage />} />
+        <Route path="images" element={<ImagesEditorPage />} />
+        <Route path="images/:page" element={<ImagesEditorPage />} />
         <Route path="visual/:page/*" element={<CmsVisual />} />
         <Route path="*" element={<StaffNotFound home="/cms" />} />
       </Route>
