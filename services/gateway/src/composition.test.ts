@@ -11,7 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterModule } from '@croft/newsletter-service';
 import { identityModule } from '@croft/identity-service';
 import { venueModule } from '@croft/venue-service';
-import { checkModules, silentLogger, standaloneHost, startComposition, type Mailer, type RunningComposition } from '@croft/service-kit';
+import { Router } from 'express';
+import {
+  baseConfigSchema,
+  checkModules,
+  defineServiceModule,
+  signBlobUrl,
+  silentLogger,
+  standaloneHost,
+  startComposition,
+  type BlobStore,
+  type Mailer,
+  type RunningComposition,
+} from '@croft/service-kit';
 import { gatewayHost } from './host';
 import { GATEWAY_MODULES } from './modules';
 
@@ -54,6 +66,32 @@ describe('one composition, two hosts', () => {
       expect(await post(base, '/api/newsletter/subscribe', 'https://mail.example')).toEqual({ status: 403, code: 'forbidden_origin' });
       // The exemption is the exact path: a neighbour is checked.
       expect((await post(base, '/api/newsletter/unsubscribe/x', 'https://mail.example')).status).toBe(403);
+    }
+  });
+
+  it('one BlobStore per process: what a module stores, the gateway serves at its signed /blobs URL', async () => {
+    const blobDir = join(staticDir, 'blobs');
+    const stores: BlobStore[] = [];
+    const probe = (name: string) =>
+      defineServiceModule({
+        name,
+        configSchema: baseConfigSchema(0),
+        async create({ blobs }) {
+          stores.push(blobs);
+          await blobs.put(`${name}/hello.txt`, Buffer.from(`from ${name}`), { contentType: 'text/plain' });
+          return { router: Router(), provides: {} };
+        },
+      });
+    const secret = 'q'.repeat(43);
+    const env = { PORT: '0', PUBLIC_ORIGIN: 'http://localhost:3000', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', BLOB_DIR: blobDir, BLOB_URL_SECRET: secret };
+    const gateway = await startComposition(gatewayHost({ modules: [probe('one'), probe('two')] }), { env, mailer, logger: silentLogger() });
+    running.push(gateway);
+    expect(stores[0]).toBe(stores[1]);
+    expect(gateway.composed.blobs).toBe(stores[0]);
+    for (const name of ['one', 'two']) {
+      const response = await fetch(`${gateway.server.url}${signBlobUrl(`${name}/hello.txt`, { secret, expiresInSeconds: 60 })}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(`from ${name}`);
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBlobStoreFromConfig, type AnyServiceModule, type CompositionHost } from '@croft/service-kit';
+import type { AnyServiceModule, CompositionHost } from '@croft/service-kit';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema } from './config';
 import { buildRemoteManifest } from './manifest';
@@ -20,10 +20,10 @@ export function gatewayHost(options: { modules?: readonly AnyServiceModule[] } =
     configSchema: gatewayConfigSchema,
     modules: options.modules ?? GATEWAY_MODULES,
     createApp({ config, logger, composed }) {
-      // Uploaded files: disk under .data/blobs unless BLOB_STORE=s3. Outside production a missing
-      // BLOB_URL_SECRET gets a per-process one (signed URLs then die with the process, and another
-      // instance does not accept them: set it when running several).
-      const blobStore = createBlobStoreFromConfig(config, { defaultDir: resolve(workspaceRoot, '.data/blobs') });
+      // Uploaded files: the composition's one BlobStore (disk under .data/blobs unless BLOB_STORE=s3),
+      // the same the modules write to. Outside production a missing BLOB_URL_SECRET gets a
+      // per-process one (signed URLs then die with the process, and another instance does not
+      // accept them: set it when running several).
       const blobSecret = config.BLOB_URL_SECRET ?? randomBytes(32).toString('base64url');
       if (!config.BLOB_URL_SECRET) logger.warn('BLOB_URL_SECRET is not set: signed blob URLs last only until this process stops');
       return createGatewayApp({
@@ -34,7 +34,7 @@ export function gatewayHost(options: { modules?: readonly AnyServiceModule[] } =
         services: composed.services,
         secretKitchensHost: config.SECRET_KITCHENS_HOST,
         trustProxy: config.TRUST_PROXY,
-        blobs: { store: blobStore, secret: blobSecret },
+        blobs: { store: composed.blobs, secret: blobSecret },
       });
     },
     started({ server, logger, mongo, composed }) {

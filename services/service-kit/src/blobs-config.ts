@@ -5,6 +5,7 @@
  *   baseConfigSchema(3000).extend({ ...blobConfigShape }).superRefine((c, ctx) => checkBlobConfig(c, ctx))
  */
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { httpUrlSetting } from './config';
 import { createDiskBlobStore, createS3BlobStore, type BlobStore } from './blobs';
@@ -68,6 +69,18 @@ export const blobConfigSchema = z
     ...blobConfigShape,
   })
   .superRefine((config, ctx) => checkBlobConfig(config, ctx));
+
+/** `<workspace>/.data/blobs`: the disk store's folder when BLOB_DIR is unset (whatever the working directory). */
+export const DEFAULT_BLOB_DIR = resolve(fileURLToPath(import.meta.url), '../../../..', '.data/blobs');
+
+const { BLOB_URL_SECRET: _signingSecret, ...blobStoreShape } = blobConfigShape;
+
+/**
+ * Only where the files go (BLOB_STORE, BLOB_DIR, S3_*), without the URL-signing secret: what the
+ * composition reads to make the one BlobStore every module of a process shares. Hosts that sign
+ * blob URLs (the gateway) validate BLOB_URL_SECRET in their own schema.
+ */
+export const blobStoreConfigSchema = z.object(blobStoreShape).superRefine((config, ctx) => checkBlobConfig(config, ctx));
 
 /** The store the configuration names. `defaultDir` is used when BLOB_DIR is unset. */
 export function createBlobStoreFromConfig(config: BlobConfig, options: { defaultDir?: string } = {}): BlobStore {

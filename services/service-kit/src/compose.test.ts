@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Router } from 'express';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceApp } from './app';
+import { createDiskBlobStore, type BlobStore } from './blobs';
+import { DEFAULT_BLOB_DIR } from './blobs-config';
 import { CompositionError, checkModules, composeServices, loadModuleConfigs } from './compose';
 import { baseConfigSchema, ConfigError } from './config';
 import { silentLogger } from './logger';
@@ -160,6 +165,61 @@ describe('composeServices', () => {
   it('refuses an instance that does not hand over what its module promises', async () => {
     const liar = defineServiceModule({ ...provider, create: () => ({ router: Router(), provides: {} as never }) });
     await expect(compose([liar])).rejects.toThrow(/'provider' promises greeting \(as greet\) but its instance does not provide it/);
+  });
+});
+
+describe('the BlobStore: one per composition, handed to every module', () => {
+  const blobUser = (name: string, seen: BlobStore[]) =>
+    defineServiceModule({
+      name,
+      configSchema: schema,
+      create({ blobs }) {
+        seen.push(blobs);
+        return { router: Router(), provides: {} };
+      },
+    });
+
+  it('gives every module the same store, the one the caller passed, and exposes it to the host', async () => {
+    const seen: BlobStore[] = [];
+    const store = createDiskBlobStore({ root: join(tmpdir(), 'never-written') });
+    const composed = await compose([blobUser('a', seen), blobUser('b', seen)], { blobs: store });
+    expect(seen).toEqual([store, store]);
+    expect(composed.blobs).toBe(store);
+    await composed.close();
+  });
+
+  it('without one, makes it once from the environment: BLOB_DIR names the disk folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compose-blobs-'));
+    try {
+      const seen: BlobStore[] = [];
+      const composed = await compose([blobUser('a', seen), blobUser('b', seen)], { env: { BLOB_DIR: dir } });
+      expect(seen[0]).toBe(seen[1]);
+      expect(composed.blobs).toBe(seen[0]);
+      expect(composed.blobs.kind).toBe('disk');
+      await seen[0].put('a/hello.txt', Buffer.from('hi'), { contentType: 'text/plain' });
+      // What one module wrote, another store on the same folder (another process) reads.
+      expect((await createDiskBlobStore({ root: dir }).head('a/hello.txt'))?.size).toBe(2);
+      await composed.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('defaults to <workspace>/.data/blobs on disk, and S3 when BLOB_STORE=s3 (lazily: nothing is contacted)', async () => {
+    expect(DEFAULT_BLOB_DIR).toBe(join(import.meta.dirname, '../../..', '.data/blobs'));
+    const onDisk = await compose([blobUser('a', [])]);
+    expect(onDisk.blobs.kind).toBe('disk');
+    await onDisk.close();
+    const s3 = await compose([blobUser('a', [])], { env: { BLOB_STORE: 's3', S3_BUCKET: 'croft-test', S3_ENDPOINT: 'http://127.0.0.1:9' } });
+    expect(s3.blobs.kind).toBe('s3');
+    await s3.close();
+  });
+
+  it('a wrong blob configuration stops composition with the variable named (no signing secret needed here)', async () => {
+    await expect(compose([blobUser('a', [])], { env: { BLOB_STORE: 's3' } })).rejects.toThrow(/S3_BUCKET: is required when BLOB_STORE=s3/);
+    await expect(compose([blobUser('a', [])], { env: { BLOB_STORE: 'ftp' } })).rejects.toThrow(ConfigError);
+    const production = await compose([blobUser('a', [])], { env: { NODE_ENV: 'production', BLOB_DIR: join(tmpdir(), 'never-written') } });
+    await production.close();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The one composition root. The gateway (every module in one process) and a standalone service
  * (one module) both go through `startComposition`: validated config for the host and each module,
- * MongoDB (embedded when MONGODB_URI is unset), the mailer, the modules created in list order with
+ * MongoDB (embedded when MONGODB_URI is unset), the mailer, one BlobStore, the modules created in list order with
  * their needs wired, routers mounted at /api/<name> behind the same middleware (`serviceApi`:
  * request log, Origin check with each module's public write paths exempt, JSON body, JSON 404),
  * seeds, jobs, and a clean stop on SIGINT/SIGTERM (`runComposition`).
@@ -10,6 +10,8 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import { listen, stopOnSignals, type RunningServer } from './app';
+import type { BlobStore } from './blobs';
+import { DEFAULT_BLOB_DIR, blobStoreConfigSchema, createBlobStoreFromConfig } from './blobs-config';
 import { systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
 import { createJobs, type Jobs } from './jobs';
@@ -141,6 +143,11 @@ export interface ComposeServicesOptions {
   supplied?: readonly Supplied[];
   /** Run alone: modules' `standalone` hooks meet the needs nobody in the list provides. */
   standalone?: boolean;
+  /**
+   * The process's BlobStore, handed to every module. Default: made once from `env`
+   * (`blobStoreConfigSchema`: disk under DEFAULT_BLOB_DIR unless BLOB_DIR or BLOB_STORE=s3 say otherwise).
+   */
+  blobs?: BlobStore;
   /** Run each module's seed after every module is created (default true). */
   seed?: boolean;
   /** Poll for due jobs (default every DEFAULT_JOB_POLL_MS); `poll: false` defines them only (tests call runDueNow). */
@@ -154,6 +161,8 @@ export interface ComposedServices {
   readonly instances: ReadonlyMap<string, ServiceInstance>;
   /** Each module's jobs runner by name. */
   readonly jobs: ReadonlyMap<string, Jobs>;
+  /** The one BlobStore every module got (hosts serve their signed /blobs URLs from it too). */
+  readonly blobs: BlobStore;
   /** The value a module in the list provides for `capability`. */
   provided<T>(capability: Capability<T>): T | undefined;
   /** Stops every module's jobs, then closes the modules in reverse order. Idempotent. */
@@ -171,6 +180,7 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
   const clock = options.clock ?? systemClock;
   checkModules(modules, { supplied: options.supplied, standalone: options.standalone });
   const configs = options.configs ?? loadModuleConfigs(modules, options.env);
+  const blobs = options.blobs ?? blobStoreFromEnv(options.env);
 
   const values = new Map<AnyCapability, unknown>();
   for (const item of options.supplied ?? []) values.set(item.capability, item.value);
@@ -205,7 +215,7 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
 
       const runner = createJobs({ db, clock, logger: moduleLogger, service: name, instanceId: options.jobs?.instanceId });
       jobs.set(name, runner);
-      const instance = await module.create({ config, db, mailer, logger: moduleLogger, clock, needs, jobs: runner });
+      const instance = await module.create({ config, db, mailer, logger: moduleLogger, clock, needs, jobs: runner, blobs });
       created.push({ name, instance });
       instances.set(name, instance);
 
@@ -243,9 +253,15 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
     })),
     instances,
     jobs,
+    blobs,
     provided: <T>(capability: Capability<T>) => values.get(capability) as T | undefined,
     close,
   };
+}
+
+/** The BlobStore the environment names (BLOB_STORE, BLOB_DIR, S3_*); ConfigError when they are wrong. */
+function blobStoreFromEnv(env: Record<string, string | undefined> = process.env): BlobStore {
+  return createBlobStoreFromConfig(loadConfig(blobStoreConfigSchema, env), { defaultDir: DEFAULT_BLOB_DIR });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,6 +298,8 @@ export interface StartCompositionOptions {
   mailer?: Mailer;
   clock?: Clock;
   jobs?: ComposeServicesOptions['jobs'];
+  /** Default: the store the environment names (one per process, shared by every module and the host). */
+  blobs?: BlobStore;
 }
 
 export interface RunningComposition<C extends BaseConfig = BaseConfig> {
@@ -315,15 +333,24 @@ export async function startComposition<S extends z.ZodObject>(
     if (!(error instanceof ConfigError)) throw error;
     problems = error.problems;
   }
+  const addProblems = (error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    const known = new Set(problems.map((p) => `${p.variable}\n${p.message}`));
+    problems = [...problems, ...error.problems.filter((p) => !known.has(`${p.variable}\n${p.message}`))];
+  };
   let configs: Map<string, BaseConfig> | undefined;
   try {
     configs = loadModuleConfigs(host.modules, env);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    const known = new Set(problems.map((p) => `${p.variable}\n${p.message}`));
-    problems = [...problems, ...error.problems.filter((p) => !known.has(`${p.variable}\n${p.message}`))];
+    addProblems(error);
   }
-  if (problems.length > 0 || !config || !configs) throw new ConfigError(problems);
+  let blobs = options.blobs;
+  try {
+    blobs ??= blobStoreFromEnv(env);
+  } catch (error) {
+    addProblems(error);
+  }
+  if (problems.length > 0 || !config || !configs || !blobs) throw new ConfigError(problems);
 
   const logger = options.logger ?? createLogger({ name: host.name, level: config.LOG_LEVEL });
   const mongo = await connectMongo({
@@ -347,6 +374,7 @@ export async function startComposition<S extends z.ZodObject>(
       clock: options.clock,
       standalone: host.standalone,
       jobs: options.jobs,
+      blobs,
     });
   } catch (error) {
     await closeMailer();

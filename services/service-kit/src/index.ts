@@ -101,7 +101,7 @@ export {
   isValidBlobKey,
 } from './blobs';
 export type { BlobInfo, BlobPutOptions, BlobPutResult, BlobStore, DiskBlobStoreOptions, S3BlobStoreOptions } from './blobs';
-export { blobConfigSchema, blobConfigShape, checkBlobConfig, createBlobStoreFromConfig } from './blobs-config';
+export { DEFAULT_BLOB_DIR, blobConfigSchema, blobConfigShape, blobStoreConfigSchema, checkBlobConfig, createBlobStoreFromConfig } from './blobs-config';
 export type { BlobConfig } from './blobs-config';
 export { BLOB_URL_PREFIX, MAX_BLOB_URL_SECONDS, signBlobUrl, verifyBlobSignature } from './blobs-signing';
 export type { BlobSignatureResult, SignBlobUrlOptions } from './blobs-signing';

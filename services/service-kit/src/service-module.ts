@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { TokenVerifier } from './auth';
+import type { BlobStore } from './blobs';
 import type { Clock } from './clock';
 import type { BaseConfig } from './config';
 import type { Jobs } from './jobs';
@@ -119,6 +120,12 @@ export interface ServiceContext<Config extends BaseConfig, Needs extends NeedMap
    * stops it on close.
    */
   jobs: Jobs;
+  /**
+   * Uploaded files (GUIDE §15): the one BlobStore of the process, made once by the composition from
+   * BLOB_STORE / BLOB_DIR / S3_* (disk under `<workspace>/.data/blobs` by default). Keys are the
+   * module's to choose; prefix them with the module's own folder (`cms-images/…`).
+   */
+  blobs: BlobStore;
 }
 
 export interface ServiceInstance<Provides extends CapabilityMap = CapabilityMap> {
