@@ -203,7 +203,8 @@ function ImageCard({ row, index, count, order, publishing, onSave, onTogglePubli
       </div>
       <div className="cms-images__card-body">
         <Preview row={row} values={draft} />
-        <form className="cms-images__fields" onSubmit={(e) => void submit(e)} noValidate aria-label={`Details: ${name}`}>
+        {/* Not a named form: a landmark per card would crowd the page's landmarks (the heading names the card). */}
+        <form className="cms-images__fields" onSubmit={(e) => void submit(e)} noValidate>
           {row.published && <p className="cms-images__hint">This image is published: saving changes what visitors see straight away.</p>}
           <TextField
             ref={altInput}
