@@ -52,6 +52,15 @@ describe('the standalone cms', () => {
     expect(within(active).getAllByRole('listitem').length).toBeGreaterThan(0);
   });
 
+  it('with no scenario: an editor signs in and the image editor shows home’s carousels', async () => {
+    openStandalone('');
+    renderStaff(`/cms/login?next=${encodeURIComponent('/cms/images/home')}`);
+    await signIn('ann.editor@croftcommon.co.uk');
+    const hero = await screen.findByRole('list', { name: /^Hero carousel/ });
+    expect(within(hero).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(screen.getByRole('form', { name: 'Add an image to the hero carousel' })).toBeInTheDocument();
+  });
+
   it('?scenario=content:review keeps the staff sign-in: an editor signs in and sees the review world’s drafts', async () => {
     openStandalone('?scenario=content:review');
     renderStaff(`/cms/login?next=${encodeURIComponent('/cms/review')}`);
