@@ -16,6 +16,7 @@ import {
   silentLogger,
   systemClock,
   type AuditLog,
+  type BlobStore,
   type Clock,
   type Jobs,
   type Logger,
@@ -27,10 +28,10 @@ import {
   type CmsContentModel,
   type CmsGlobalContentModel,
 } from './data/cms-content-model';
-import { cmsImageModel, type CmsImageModel } from './data/cms-image-model';
+import { cmsImageModel, cmsImageSeedLogModel, type CmsImageModel, type CmsImageSeedLogModel } from './data/cms-image-model';
 import { faqEntryModel, faqSeedLogModel, type FaqEntryModel, type FaqSeedLogModel } from './data/faq-entry-model';
 import { createFaqEditorStore, findPublishedFaq, upsertFaqSeed } from './data/faq-store';
-import { IMAGE_SEED, findPublishedImages, upsertImageSeed, type ImageSeed } from './data/image-store';
+import { IMAGE_SEED, createImageEditorStore, findPublishedImages, upsertImageSeed, type ImageSeed } from './data/image-store';
 import { secretWordModel, type SecretWordModel } from './data/secret-word-model';
 import {
   SECRET_WORD_SEED,
@@ -56,6 +57,7 @@ import {
 } from './data/text-store';
 import { createFaqCatalog, type FaqCatalog } from './domain/faq-catalog';
 import { createFaqEditor, type FaqEditor } from './domain/faq-editing';
+import { createImageEditor, type ImageEditor } from './domain/image-editing';
 import { visibleGlobalText, visiblePageText } from './domain/page-text';
 import { createReadCache, type ReadCache } from './domain/read-cache';
 import { createSecretWordBook } from './domain/secret-words';
@@ -63,7 +65,9 @@ import { createTextEditor, type TextEditor } from './domain/text-editing';
 import { editorRoutes } from './http/editor-routes';
 import { faqEditorRoutes } from './http/faq-editor-routes';
 import { faqRoutes } from './http/faq-routes';
+import { imageEditorRoutes } from './http/image-editor-routes';
 import { imageRoutes, type CarouselKey } from './http/image-routes';
+import { mediaRoutes } from './http/media-routes';
 import { secretWordRoutes } from './http/secret-word-routes';
 import { textRoutes } from './http/text-routes';
 
@@ -92,6 +96,11 @@ export interface ContentServiceOptions {
    */
   jobs?: Jobs;
   jobPollMs?: number;
+  /**
+   * Where uploaded images' renditions are stored and served from (the composition's BlobStore).
+   * Without one, uploads answer 503 storage_unavailable and /media answers 404; the rest works.
+   */
+  blobs?: BlobStore;
 }
 
 export interface ContentSeedOptions {
@@ -122,6 +131,8 @@ export interface ContentService {
   editor: TextEditor;
   /** Editing the FAQ (add, edit, reorder, publish, delete) without HTTP. */
   faqEditor: FaqEditor;
+  /** Editing carousel and background images (upload, metadata, publish, reorder, delete) without HTTP. */
+  imageEditor: ImageEditor;
   /** The service's audit log (service 'content'). */
   audit: AuditLog;
   /** The service's jobs (kit `createJobs`, service 'content'); `jobs.runDueNow()` in tests. */
@@ -138,6 +149,7 @@ export interface ContentService {
     cmsContent: CmsContentModel;
     cmsGlobalContent: CmsGlobalContentModel;
     cmsImage: CmsImageModel;
+    cmsImageSeedLog: CmsImageSeedLogModel;
     secretWord: SecretWordModel;
     publishSchedule: PublishScheduleModel;
     editorPresence: EditorPresenceModel;
@@ -154,6 +166,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     cmsContent: cmsContentModel(options.db),
     cmsGlobalContent: cmsGlobalContentModel(options.db),
     cmsImage: cmsImageModel(options.db),
+    cmsImageSeedLog: cmsImageSeedLogModel(options.db),
     secretWord: secretWordModel(options.db),
     publishSchedule: publishScheduleModel(options.db),
     editorPresence: editorPresenceModel(options.db),
@@ -223,6 +236,15 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     // Visitors see a change at once on this instance (others within their cache's 5 s).
     onChange: (page) => faq.invalidate(page),
   });
+  const imageEditor = createImageEditor({
+    source: createImageEditorStore(models.cmsImage),
+    blobs: options.blobs,
+    audit,
+    clock,
+    logger,
+    // Visitors see a change at once on this instance (others within their cache's 5 s).
+    onChange: (page, carouselName) => images.invalidate(`${page}/${carouselName}`),
+  });
   jobs.define<{ schedule_id: string }>(
     SCHEDULED_PUBLISH_JOB,
     async (ctx) => {
@@ -246,6 +268,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   router.use(faqRoutes(faq));
   router.use(textRoutes({ pageText, globalText }));
   router.use(imageRoutes(images));
+  router.use(mediaRoutes({ blobs: options.blobs }));
   router.use(
     secretWordRoutes({
       book,
@@ -278,10 +301,20 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }),
   );
 
+  router.use(
+    imageEditorRoutes({
+      editor: imageEditor,
+      verifyAccessToken: options.verifyAccessToken,
+      writesPerMinute: options.editorWritesPerMinute,
+      limitStore: new MongoRateLimitStore(options.db, { prefix: 'rl:content:image-writes:', clock }),
+    }),
+  );
+
   return {
     router,
     editor,
     faqEditor,
+    imageEditor,
     audit,
     jobs,
     async close() {
@@ -299,7 +332,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         upsertFaqSeed(models.faqEntry, seedOptions.faq ?? FAQ_SEED, now, models.faqSeedLog),
         upsertPageTextSeed(models.cmsContent, seedOptions.pageText ?? PAGE_TEXT_SEED, now),
         upsertGlobalTextSeed(models.cmsGlobalContent, seedOptions.globalText ?? GLOBAL_TEXT_SEED, now),
-        upsertImageSeed(models.cmsImage, seedOptions.images ?? IMAGE_SEED, now),
+        upsertImageSeed(models.cmsImage, seedOptions.images ?? IMAGE_SEED, now, models.cmsImageSeedLog),
         upsertSecretWordSeed(models.secretWord, seedOptions.secretWords ?? SECRET_WORD_SEED),
       ]);
       invalidateAll();

@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { faqListResponseSchema, pageTextResponseSchema } from '@croft/contracts';
+import { createDiskBlobStore } from '@croft/service-kit';
 
 const root = resolve(import.meta.dirname, '../../..');
+const blobDir = mkdtempSync(join(tmpdir(), 'content-main-blobs-'));
+afterAll(() => rmSync(blobDir, { recursive: true, force: true }));
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/content/src/main.ts'], {
@@ -30,7 +35,10 @@ describe('services/content/src/main.ts', () => {
   });
 
   it('starts on its own with the embedded store, seeds, serves the FAQ and page text and stops on SIGTERM', async () => {
-    const proc = run({ PORT: '0', LOG_LEVEL: 'info' });
+    // Its BlobStore is the one BLOB_DIR names: an uploaded image's file there is served.
+    const file = `${'c'.repeat(24)}-480.webp`;
+    await createDiskBlobStore({ root: blobDir }).put(`cms-images/${file}`, Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '), { contentType: 'image/webp' });
+    const proc = run({ PORT: '0', LOG_LEVEL: 'info', BLOB_DIR: blobDir });
     try {
       const deadline = Date.now() + 30_000;
       let url: string | undefined;
@@ -51,6 +59,8 @@ describe('services/content/src/main.ts', () => {
       const text = await fetch(`${url}/pages/home/text`);
       expect(text.status).toBe(200);
       expect(pageTextResponseSchema.parse(await text.json()).items.find((i) => i.content_key === 'title')?.content_data.text).toBe('Croft Common');
+      const media = await fetch(`${url}/media/${file}`);
+      expect([media.status, media.headers.get('content-type')]).toEqual([200, 'image/webp']);
     } finally {
       proc.child.kill('SIGTERM');
     }

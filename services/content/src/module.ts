@@ -21,8 +21,8 @@ export const contentModule = defineServiceModule({
       verifyAccessToken: remoteJwksVerifier({ jwksUrl: config.IDENTITY_JWKS_URL, issuer: identityIssuer(config.PUBLIC_ORIGIN) }),
     };
   },
-  create({ db, logger, clock, needs, jobs }) {
-    const content = createContentService({ db, logger, clock, jobs, verifyAccessToken: needs.verifyAccessToken });
+  create({ db, logger, clock, needs, jobs, blobs }) {
+    const content = createContentService({ db, logger, clock, jobs, blobs, verifyAccessToken: needs.verifyAccessToken });
     return { router: content.router, seed: () => content.seed(), close: () => content.close(), provides: {} };
   },
 });
