@@ -95,6 +95,38 @@ describe('one composition, two hosts', () => {
     }
   });
 
+  it("a module's own signed URL (context.signBlobUrl) is served by the gateway, with or without BLOB_URL_SECRET; altered, it is refused", async () => {
+    for (const secret of ['s'.repeat(43), undefined]) {
+      let url = '';
+      const signer = defineServiceModule({
+        name: 'signer',
+        configSchema: baseConfigSchema(0),
+        async create({ blobs, signBlobUrl: sign }) {
+          await blobs.put('signer/photo.txt', Buffer.from('a private photo'), { contentType: 'text/plain' });
+          url = sign('signer/photo.txt', 3600);
+          return { router: Router(), provides: {} };
+        },
+      });
+      const env = {
+        PORT: '0',
+        PUBLIC_ORIGIN: 'http://localhost:3000',
+        STATIC_DIR: staticDir,
+        LOG_LEVEL: 'silent',
+        BLOB_DIR: join(staticDir, 'signed-blobs'),
+        ...(secret ? { BLOB_URL_SECRET: secret } : {}),
+      };
+      const gateway = await startComposition(gatewayHost({ modules: [signer] }), { env, mailer, logger: silentLogger() });
+      running.push(gateway);
+      expect(url).toMatch(/^\/blobs\/signer\/photo\.txt\?exp=\d+&sig=/);
+      const ok = await fetch(`${gateway.server.url}${url}`);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe('a private photo');
+      expect(ok.headers.get('cache-control')).toMatch(/^private, max-age=(3600|359\d)$/);
+      const altered = await fetch(`${gateway.server.url}${url.replace('photo.txt', 'other.txt')}`);
+      expect(altered.status).toBe(403);
+    }
+  });
+
   it("the gateway's list composes; out of order it fails at start-up with the reason", () => {
     expect(() => checkModules(GATEWAY_MODULES)).not.toThrow();
     expect(() => checkModules([identityModule, newsletterModule])).toThrow(

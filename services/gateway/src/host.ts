@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyServiceModule, CompositionHost } from '@croft/service-kit';
@@ -21,10 +20,9 @@ export function gatewayHost(options: { modules?: readonly AnyServiceModule[] } =
     modules: options.modules ?? GATEWAY_MODULES,
     createApp({ config, logger, composed }) {
       // Uploaded files: the composition's one BlobStore (disk under .data/blobs unless BLOB_STORE=s3),
-      // the same the modules write to. Outside production a missing BLOB_URL_SECRET gets a
-      // per-process one (signed URLs then die with the process, and another instance does not
-      // accept them: set it when running several).
-      const blobSecret = config.BLOB_URL_SECRET ?? randomBytes(32).toString('base64url');
+      // the same the modules write to, and the key they sign /blobs URLs with. Outside production
+      // a missing BLOB_URL_SECRET gets a per-process one (signed URLs then die with the process,
+      // and another instance does not accept them: set it when running several).
       if (!config.BLOB_URL_SECRET) logger.warn('BLOB_URL_SECRET is not set: signed blob URLs last only until this process stops');
       return createGatewayApp({
         logger,
@@ -34,7 +32,7 @@ export function gatewayHost(options: { modules?: readonly AnyServiceModule[] } =
         services: composed.services,
         secretKitchensHost: config.SECRET_KITCHENS_HOST,
         trustProxy: config.TRUST_PROXY,
-        blobs: { store: composed.blobs, secret: blobSecret },
+        blobs: { store: composed.blobs, secret: composed.blobUrlSecret },
       });
     },
     started({ server, logger, mongo, composed }) {

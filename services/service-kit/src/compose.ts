@@ -10,7 +10,9 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import { listen, stopOnSignals, type RunningServer } from './app';
+import { randomBytes } from 'node:crypto';
 import type { BlobStore } from './blobs';
+import { signBlobUrl } from './blobs-signing';
 import { DEFAULT_BLOB_DIR, blobStoreConfigSchema, createBlobStoreFromConfig } from './blobs-config';
 import { systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig, type BaseConfig } from './config';
@@ -148,6 +150,12 @@ export interface ComposeServicesOptions {
    * (`blobStoreConfigSchema`: disk under DEFAULT_BLOB_DIR unless BLOB_DIR or BLOB_STORE=s3 say otherwise).
    */
   blobs?: BlobStore;
+  /**
+   * The HMAC key of signed /blobs URLs, shared by the modules that sign (context.signBlobUrl) and
+   * the host that serves them. Default: BLOB_URL_SECRET from `env`, else one made for this
+   * process (URLs then die with it and another instance refuses them: set it when running several).
+   */
+  blobUrlSecret?: string;
   /** Run each module's seed after every module is created (default true). */
   seed?: boolean;
   /** Poll for due jobs (default every DEFAULT_JOB_POLL_MS); `poll: false` defines them only (tests call runDueNow). */
@@ -163,6 +171,8 @@ export interface ComposedServices {
   readonly jobs: ReadonlyMap<string, Jobs>;
   /** The one BlobStore every module got (hosts serve their signed /blobs URLs from it too). */
   readonly blobs: BlobStore;
+  /** The key the modules signed blob URLs with: the host's /blobs route verifies with it. */
+  readonly blobUrlSecret: string;
   /** The value a module in the list provides for `capability`. */
   provided<T>(capability: Capability<T>): T | undefined;
   /** Stops every module's jobs, then closes the modules in reverse order. Idempotent. */
@@ -181,6 +191,8 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
   checkModules(modules, { supplied: options.supplied, standalone: options.standalone });
   const configs = options.configs ?? loadModuleConfigs(modules, options.env);
   const blobs = options.blobs ?? blobStoreFromEnv(options.env);
+  const blobUrlSecret = options.blobUrlSecret ?? blobUrlSecretFromEnv(options.env);
+  const signUrl = (key: string, expiresInSeconds: number) => signBlobUrl(key, { secret: blobUrlSecret, expiresInSeconds, now: clock.now().getTime() });
 
   const values = new Map<AnyCapability, unknown>();
   for (const item of options.supplied ?? []) values.set(item.capability, item.value);
@@ -215,7 +227,7 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
 
       const runner = createJobs({ db, clock, logger: moduleLogger, service: name, instanceId: options.jobs?.instanceId });
       jobs.set(name, runner);
-      const instance = await module.create({ config, db, mailer, logger: moduleLogger, clock, needs, jobs: runner, blobs });
+      const instance = await module.create({ config, db, mailer, logger: moduleLogger, clock, needs, jobs: runner, blobs, signBlobUrl: signUrl });
       created.push({ name, instance });
       instances.set(name, instance);
 
@@ -254,9 +266,15 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
     instances,
     jobs,
     blobs,
+    blobUrlSecret,
     provided: <T>(capability: Capability<T>) => values.get(capability) as T | undefined,
     close,
   };
+}
+
+/** BLOB_URL_SECRET (validated by the hosts' schemas), else a random key for this process only. */
+function blobUrlSecretFromEnv(env: Record<string, string | undefined> = process.env): string {
+  return env.BLOB_URL_SECRET || randomBytes(32).toString('base64url');
 }
 
 /** The BlobStore the environment names (BLOB_STORE, BLOB_DIR, S3_*); ConfigError when they are wrong. */
@@ -300,6 +318,8 @@ export interface StartCompositionOptions {
   jobs?: ComposeServicesOptions['jobs'];
   /** Default: the store the environment names (one per process, shared by every module and the host). */
   blobs?: BlobStore;
+  /** Default: BLOB_URL_SECRET, else a key made for this process (ComposeServicesOptions.blobUrlSecret). */
+  blobUrlSecret?: string;
 }
 
 export interface RunningComposition<C extends BaseConfig = BaseConfig> {
@@ -375,6 +395,7 @@ export async function startComposition<S extends z.ZodObject>(
       standalone: host.standalone,
       jobs: options.jobs,
       blobs,
+      blobUrlSecret: options.blobUrlSecret ?? blobUrlSecretFromEnv(env),
     });
   } catch (error) {
     await closeMailer();

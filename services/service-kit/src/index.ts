@@ -109,4 +109,3 @@ export { blobRoute } from './blobs-route';
 export type { BlobRouteOptions } from './blobs-route';
 export { AUDIT_EVENTS_COLLECTION, InvalidAuditCursorError, auditCursor, auditEventModel, createAuditLog, parseAuditCursor } from './audit-log';
 export type { AuditActor, AuditEventDoc, AuditListOptions, AuditLog, AuditRecordInput } from './audit-log';
-export { sniffImageType, type SniffedImageType } from './image-type';

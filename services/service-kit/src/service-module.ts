@@ -126,6 +126,12 @@ export interface ServiceContext<Config extends BaseConfig, Needs extends NeedMap
    * module's to choose; prefix them with the module's own folder (`cms-images/…`).
    */
   blobs: BlobStore;
+  /**
+   * A signed `/blobs/<key>?exp=&sig=` URL for a private file (valid `expiresInSeconds`, at most a
+   * week): the host's /blobs route serves it to whoever holds the URL, and refuses it once expired
+   * or altered. Same key in every instance when BLOB_URL_SECRET is set.
+   */
+  signBlobUrl(key: string, expiresInSeconds: number): string;
 }
 
 export interface ServiceInstance<Provides extends CapabilityMap = CapabilityMap> {
