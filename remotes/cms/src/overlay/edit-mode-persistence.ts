@@ -25,3 +25,16 @@ export function persistEditMode(): () => void {
     storage()?.setItem(EDIT_MODE_STORAGE_KEY, `${+editMode}${+previewMode}`);
   });
 }
+
+/**
+ * The visual editor's frame (/cms/visual): the page starts in edit mode, preview off, and its mode
+ * is neither read from nor written to sessionStorage. A same-origin frame shares the tab's
+ * sessionStorage, so saving there would turn editing on (or off) for the tab's own browsing after
+ * it leaves the visual editor; instead the frame's mode lives as long as its page (a reload of the
+ * frame starts editing again). Returns the (nothing to) undo, like persistEditMode.
+ */
+export function startFramedEditMode(): () => void {
+  setEditMode(true);
+  setPreviewMode(false);
+  return () => undefined;
+}

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getSessionClient, useEditMode } from '@croft/session';
-import { persistEditMode } from './edit-mode-persistence';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TextKey } from '@croft/contracts';
+import { getEditMode, getSessionClient, useEditMode } from '@croft/session';
+import { persistEditMode, startFramedEditMode } from './edit-mode-persistence';
 import { Button } from '@croft/ui';
 import type { EditingClient } from '../editing/api/editing-client';
 import { EditingClientProvider } from '../editing/api/editing-context';
@@ -9,6 +10,8 @@ import { REVIEW_PATH } from '../review/paths';
 import { DraftSync } from './draft-sync';
 import { EditorPopup } from './editor-popup';
 import { textId, useTextTargets, type TextTarget } from './text-targets';
+import { findTextElement, useVisualFrameBridge } from './visual-frame-bridge';
+import { isVisualFrame, type ShowResult } from './visual-frame-messages';
 import './edit-overlay.css';
 
 export interface EditOverlayProps {
@@ -47,10 +50,13 @@ function Overlay() {
   const active = editMode && !previewMode;
   const [target, setTarget] = useState<TextTarget | null>(null);
   const pending = usePendingDrafts();
+  // Inside the visual editor's frame (/cms/visual): editing starts on, the tab's saved mode is left
+  // alone, the panel around the page can open a text here, and links leave the frame (_top).
+  const [framed] = useState(() => isVisualFrame());
 
   // The mode this tab had comes back with the overlay; signing out ends it.
   useEffect(() => {
-    const stopSaving = persistEditMode();
+    const stopSaving = framed ? startFramedEditMode() : persistEditMode();
     const stopListening = getSessionClient().onAuthStateChange((event) => {
       if (event === 'SIGNED_OUT') setEditMode(false);
     });
@@ -58,7 +64,7 @@ function Overlay() {
       stopListening();
       stopSaving();
     };
-  }, [setEditMode]);
+  }, [setEditMode, framed]);
 
   const open = useCallback((next: TextTarget) => {
     // Focus on the text first: the popup hands it back there when it closes.
@@ -67,6 +73,36 @@ function Overlay() {
   }, []);
   const close = useCallback(() => setTarget(null), []);
   useTextTargets(active, open);
+
+  // The panel's 'Show on page': the text scrolled into view (at once: no motion) and its popup open,
+  // editing turned back on first if the editor had left it (the popup opens once the texts are
+  // focusable again). An open popup of another text is never replaced: it may hold an unsaved edit.
+  const openTarget = useRef(target);
+  openTarget.current = target;
+  const show = useCallback(
+    (key: TextKey): ShowResult => {
+      const element = findTextElement(key);
+      if (!element) return 'missing';
+      const current = openTarget.current;
+      if (current) {
+        if (textId(current.key) !== textId(key)) return 'busy';
+        current.element.scrollIntoView({ block: 'center', inline: 'nearest' });
+        return 'opened';
+      }
+      const mode = getEditMode();
+      const wasActive = mode.editMode && !mode.previewMode;
+      if (!wasActive) {
+        setEditMode(true);
+        setPreviewMode(false);
+      }
+      element.scrollIntoView({ block: 'center', inline: 'nearest' });
+      if (wasActive) open({ key, element });
+      else setTimeout(() => open({ key, element }), 0);
+      return 'opened';
+    },
+    [open, setEditMode, setPreviewMode],
+  );
+  useVisualFrameBridge(framed, show);
 
   // Leaving edit mode (or previewing) closes an open popup.
   useEffect(() => {
@@ -86,7 +122,7 @@ function Overlay() {
           {pending.isError ? 'Pending changes unavailable' : pendingLabel(pending.data?.length)}
         </span>
         {/* A plain link: the overlay sits on every page, inside or outside a router. */}
-        <a className="cms-overlay__review" href={REVIEW_PATH}>
+        <a className="cms-overlay__review" href={REVIEW_PATH} target={framed ? '_top' : undefined}>
           Review and publish
         </a>
         <p className="cms-overlay__state" role="status">
@@ -94,7 +130,7 @@ function Overlay() {
         </p>
       </aside>
       <DraftSync active={active} />
-      {target && <EditorPopup key={textId(target.key)} target={target} onClose={close} />}
+      {target && <EditorPopup key={textId(target.key)} target={target} onClose={close} linkTarget={framed ? '_top' : undefined} />}
     </>
   );
 }

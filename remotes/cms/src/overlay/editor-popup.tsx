@@ -79,6 +79,8 @@ export interface EditorPopupProps {
   target: TextTarget;
   /** Closes the popup (focus goes back to the text). */
   onClose: () => void;
+  /** Where the History link opens: '_top' from the visual editor's frame (the staff screen takes the tab, not the frame). */
+  linkTarget?: '_top';
 }
 
 /** Keeps the open dialog next to its text and 20 px inside the viewport, as it and the page change size. */
@@ -111,7 +113,7 @@ function usePlacement(anchor: HTMLElement, probe: RefObject<HTMLElement | null>)
  * Cancel and the backdrop close without saving. A save that finds the text changed meanwhile
  * shows both versions and lets the editor keep theirs or save theirs over it, never silently.
  */
-export function EditorPopup({ target, onClose }: EditorPopupProps) {
+export function EditorPopup({ target, onClose, linkTarget }: EditorPopupProps) {
   const probe = useRef<HTMLDivElement>(null);
   const { data: entry, error, refetch, isFetching } = useEditorText(target.key);
   const others = useEditorPresence(target.key);
@@ -142,7 +144,7 @@ export function EditorPopup({ target, onClose }: EditorPopupProps) {
           </p>
         )}
         {entry ? (
-          <EditorForm entry={entry} target={target} onClose={onClose} />
+          <EditorForm entry={entry} target={target} onClose={onClose} linkTarget={linkTarget} />
         ) : error && !signedOut ? (
           <div className="cms-popup__problem" role="alert">
             <p>This text could not be loaded.</p>
@@ -163,7 +165,7 @@ export function EditorPopup({ target, onClose }: EditorPopupProps) {
   );
 }
 
-function EditorForm({ entry, target, onClose }: { entry: EditorTextEntry; target: TextTarget; onClose: () => void }) {
+function EditorForm({ entry, target, onClose, linkTarget }: { entry: EditorTextEntry; target: TextTarget; onClose: () => void; linkTarget?: '_top' }) {
   const client: EditingClient = useEditingClient();
   const queryClient = useQueryClient();
   const save = useSaveDraft();
@@ -331,6 +333,7 @@ function EditorForm({ entry, target, onClose }: { entry: EditorTextEntry; target
         <a
           className="cms-popup__history"
           href={historyPath(key)}
+          target={linkTarget}
           onClick={(event) => {
             if (!changed) return;
             event.preventDefault();
