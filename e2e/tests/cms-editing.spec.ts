@@ -1,4 +1,5 @@
 import { authenticator } from 'otplib';
+import sharp from 'sharp';
 import { expect, test, type Page } from '../support/test';
 import { signInCodeFor } from '../support/maildev';
 
@@ -172,4 +173,41 @@ test('the admin makes an editor; the editor edits /cafe in place; visitors see i
   await fresh.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
   await fresh.goto('/');
   await expect(fresh.getByRole('button', { name: question })).toBeVisible();
+
+  // An image uploaded into the home hero carousel at /cms/images/home shows on / once published.
+  const alt = `Long tables set for a supper club ${Date.now()}`;
+  await edit.goto('/cms/images/home');
+  const upload = edit.getByRole('form', { name: 'Add an image to the hero carousel' });
+  await upload.getByLabel(/Image file/).setInputFiles({ name: 'supper-club.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await upload.getByRole('textbox', { name: /Alt text/ }).fill(alt);
+  await upload.getByRole('button', { name: 'Upload image' }).click();
+  await edit.getByRole('button', { name: `Publish: ${alt}` }).click();
+  await expect(edit.getByRole('button', { name: `Unpublish: ${alt}` })).toBeVisible();
+  const viewer = await (await browser.newContext()).newPage();
+  await viewer.addInitScript(() => window.sessionStorage.setItem('croft:intro-played', '1'));
+  await viewer.goto('/');
+  // The new image is the carousel's last slide (images load as the carousel nears them).
+  const last = viewer.getByRole('button', { name: /^Show slide \d+ of \d+$/ }).last();
+  await expect(last).toHaveAccessibleName(/Show slide 5 of 5/);
+  await last.click();
+  const slide = viewer.locator(`img[alt="${alt}"]`);
+  await expect(slide).toBeVisible();
+  await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await slide.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/api\/content\/media\/[0-9a-f]{24}-\d+\.(avif|webp)/);
+  // Its renditions come from the content service, as AVIF and WebP at the site's widths.
+  const source = viewer.locator('picture', { has: slide }).locator('source[type="image/webp"]');
+  const srcset = (await source.getAttribute('srcset')) ?? '';
+  expect(srcset).toMatch(/\/api\/content\/media\/[0-9a-f]{24}-480\.webp 480w/);
+  const first = srcset.split(' ')[0];
+  const file = await viewer.request.get(first);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('image/webp');
 });
+
+/** A photo-like JPEG made for the test (a warm table, a plate), 1600 × 1067. */
+async function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067">
+    <rect width="100%" height="100%" fill="#6b3b22"/><circle cx="800" cy="530" r="330" fill="#efe6d6"/>
+    <circle cx="800" cy="530" r="210" fill="#c2562f"/><rect x="120" y="80" width="420" height="160" fill="#2f5d50"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
