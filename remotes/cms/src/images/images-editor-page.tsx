@@ -125,18 +125,23 @@ const sameMetadata = (a: Metadata, b: Metadata) =>
 
 /** The thumbnail with the overlay laid over it as the site lays it, following the form as it changes. */
 function Preview({ row, values }: { row: ImageEditorRow; values: Pick<Metadata, 'overlay' | 'position' | 'size'> }) {
+  const imageId = previewImageId(row);
   return (
     <div className="cms-images__preview">
-      <Picture
-        imageId={previewImageId(row)}
-        alt=""
-        sizes="(max-width: 40rem) 100vw, 16rem"
-        width={IMAGE_ASPECT.width}
-        height={IMAGE_ASPECT.height}
-        fit={values.size}
-        position={values.position}
-        className="cms-images__thumb"
-      />
+      {imageId.trim() === '' ? (
+        <span className="cms-images__missing">No image file</span>
+      ) : (
+        <Picture
+          imageId={imageId}
+          alt=""
+          sizes="(max-width: 40rem) 100vw, 16rem"
+          width={IMAGE_ASPECT.width}
+          height={IMAGE_ASPECT.height}
+          fit={values.size}
+          position={values.position}
+          className="cms-images__thumb"
+        />
+      )}
       <span className="cms-images__overlay" style={{ opacity: values.overlay }} aria-hidden="true" />
     </div>
   );
