@@ -1,5 +1,4 @@
-import { Outlet, Route, Routes, useParams } from '@croft/router';
-import { PageFrame } from '@croft/ui';
+import { Outlet, Route, Routes } from '@croft/router';
 import { CmsHomePage } from '../cms-home/cms-home-page';
 import { FaqEditorPage } from '../faq/faq-editor-page';
 import { ImagesEditorPage } from '../images/images-editor-page';
@@ -9,11 +8,7 @@ import { ReviewPage } from '../review/review-page';
 import { StaffGuard } from '../staff/guard/staff-guard';
 import { StaffLoginPage } from '../staff/login/staff-login-page';
 import { StaffNotFound } from '../staff/not-found/staff-not-found';
-
-function CmsVisual() {
-  const { page } = useParams();
-  return <PageFrame title={`Visual editor: ${page ?? ''}`} section="home" intro="Edit this page's text in place." />;
-}
+import { VisualEditorPage } from '../visual/visual-editor-page';
 
 /**
  * Everything under /cms: the staff sign-in; the secret words behind the guard for their managers
@@ -45,7 +40,7 @@ export default function CmsRoutes() {
         <Route path="faq/:page" element={<FaqEditorPage />} />
         <Route path="images" element={<ImagesEditorPage />} />
         <Route path="images/:page" element={<ImagesEditorPage />} />
-        <Route path="visual/:page/*" element={<CmsVisual />} />
+        <Route path="visual/:page/*" element={<VisualEditorPage />} />
         <Route path="*" element={<StaffNotFound home="/cms" />} />
       </Route>
     </Routes>
