@@ -145,12 +145,21 @@ describe('gateway', () => {
 
   it('serves the shell for client routes with a real CSP, and 404s for missing files', async () => {
     const gateway = app();
-    for (const path of ['/', '/cafe', '/common-room/member/ledger', '/Cafe']) {
+    for (const path of ['/', '/cafe', '/common-room/member/ledger', '/Cafe', '/cms/visual/cafe']) {
       const res = await request(gateway).get(path).expect(200);
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      // The site may frame its own pages (the staff area's visual editor); no other site may.
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    // Everything else stays unframeable: the API, the manifest, scripts and 404s.
+    for (const path of ['/api/demo/ping', '/api/nope', '/mf-manifest.json', '/remotes/site/remoteEntry.js', '/assets/missing.0000000000.js']) {
+      const res = await request(gateway).get(path);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
     // A script tag must never get HTML back.
     await request(gateway).get('/remotes/cms/remoteEntry.js').expect(404);

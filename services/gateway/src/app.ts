@@ -16,6 +16,7 @@ import {
   serviceApi,
   type SecurityHeadersOptions,
   type TrustProxySetting,
+  xFrameOptionsFor,
 } from '@croft/service-kit';
 import { createHash } from 'node:crypto';
 import { remoteForPath, type RemoteManifest } from '@croft/contracts';
@@ -186,8 +187,12 @@ export function createGatewayApp(options: GatewayOptions): Express {
   // The shell's HTML with preload hints for the remote that renders each page, and the
   // prerendered first paint of public pages (tools/prerender), built once per path.
   const prerendered = readPrerendered(staticDir, logger);
-  const pages = new Map<string, { html: string; csp?: string }>();
-  const pageFor = (path: string): { html: string; csp?: string } => {
+  // The site's pages may be framed by the site itself (the staff area's visual editor shows them in
+  // an iframe); every other response keeps frame-ancestors 'none' from securityHeaders above.
+  const pageSecurity: SecurityHeadersOptions = { ...securityOptions, framing: 'self' };
+  const pageCsp = contentSecurityPolicyHeader(pageSecurity);
+  const pages = new Map<string, { html: string; csp: string }>();
+  const pageFor = (path: string): { html: string; csp: string } => {
     const first = prerendered?.pages[path] === undefined ? null : path;
     const key = first ?? `remote:${remoteForPath(path) ?? ''}`;
     let page = pages.get(key);
@@ -200,7 +205,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
         fontPreloadTags(staticDir) +
         preloadTags({ staticDir, manifest: options.manifest, remote, priority: first ? 'low' : undefined });
       let html = readFileSync(indexHtml, 'utf8');
-      let csp: string | undefined;
+      let csp = pageCsp;
       if (first && prerendered) {
         const css = prerendered.css.replace(/<\/style/gi, '');
         const markup = prerendered.pages[first];
@@ -210,7 +215,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
         html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
         // The policy allows exactly these inline styles: the block above and the markup's style="".
         const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
-        csp = contentSecurityPolicyHeader({ ...securityOptions, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });
+        csp = contentSecurityPolicyHeader({ ...pageSecurity, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });
       }
       html = html.replace('</head>', `${hints}</head>`);
       page = { html, csp };
@@ -235,7 +240,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
     }
     res.setHeader('Cache-Control', REVALIDATE);
     const page = pageFor(req.path);
-    if (page.csp) res.setHeader('Content-Security-Policy', page.csp);
+    res.setHeader('Content-Security-Policy', page.csp);
+    res.setHeader('X-Frame-Options', xFrameOptionsFor(pageSecurity.framing));
     res.type('html').send(page.html);
   });
   app.use(errorHandler(logger));

@@ -50,6 +50,9 @@ describe('gateway: prerendered first paint', () => {
     expect(styleSrc).toContain(hash('opacity:0.45'));
     expect(styleSrc).toContain("'unsafe-hashes'");
     expect(styleSrc).not.toContain("'unsafe-inline'");
+    // Framed only by the site itself (the visual editor), like every page.
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('serves other pages without a prerender, and with the strict policy', async () => {

@@ -14,8 +14,9 @@ export {
   jsonBody,
   originCheck,
   securityHeaders,
+  xFrameOptionsFor,
 } from './security';
-export type { SecurityHeadersOptions } from './security';
+export type { FramingPolicy, SecurityHeadersOptions } from './security';
 export { MongoRateLimitStore, RATE_LIMIT_MESSAGE, rateLimit, rateLimitModel } from './rate-limit';
 export type { RateLimitOptions } from './rate-limit';
 export { createLogger, requestLogger, silentLogger } from './logger';

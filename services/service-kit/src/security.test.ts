@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicyHeader, isHttpsOrigin } from './security';
+import express from 'express';
+import request from 'supertest';
+import { contentSecurityPolicyHeader, isHttpsOrigin, securityHeaders, xFrameOptionsFor } from './security';
 
 describe('content security policy', () => {
   it('is strict by default', () => {
@@ -17,5 +19,21 @@ describe('content security policy', () => {
     expect(header).toContain('upgrade-insecure-requests');
     expect(isHttpsOrigin('https://croftcommon.co.uk')).toBe(true);
     expect(isHttpsOrigin('http://localhost:3000')).toBe(false);
+  });
+
+  it('lets only this origin frame a response given framing self (the site\'s pages); nobody by default', async () => {
+    expect(contentSecurityPolicyHeader({ framing: 'self' })).toContain("frame-ancestors 'self';");
+    expect(contentSecurityPolicyHeader({ framing: 'none' })).toContain("frame-ancestors 'none';");
+    expect(xFrameOptionsFor('self')).toBe('SAMEORIGIN');
+    expect(xFrameOptionsFor()).toBe('DENY');
+    const app = express();
+    app.get('/page', securityHeaders({ framing: 'self' }), (_req, res) => void res.send('page'));
+    app.get('/data', securityHeaders(), (_req, res) => void res.json({}));
+    const page = await request(app).get('/page').expect(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const data = await request(app).get('/data').expect(200);
+    expect(data.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(data.headers['x-frame-options']).toBe('DENY');
   });
 });

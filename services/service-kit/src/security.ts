@@ -23,7 +23,18 @@ export interface SecurityHeadersOptions {
   https?: boolean;
   /** CSP source hashes ('sha256-…', without quotes) of inline styles the page may use. */
   styleHashes?: string[];
+  /**
+   * Who may show the response in a frame: 'none' (the default: nobody) or 'self' (pages of this
+   * origin only: the site's HTML, so the staff area's visual editor can frame the site's pages;
+   * other sites still cannot). Sets CSP frame-ancestors and the older X-Frame-Options alike.
+   */
+  framing?: FramingPolicy;
 }
+
+export type FramingPolicy = 'none' | 'self';
+
+/** X-Frame-Options for a framing policy (browsers without CSP frame-ancestors read this). */
+export const xFrameOptionsFor = (framing: FramingPolicy = 'none') => (framing === 'self' ? 'SAMEORIGIN' : 'DENY');
 
 /** The Content-Security-Policy directives used for the site's HTML (and harmless on JSON). */
 export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions = {}): Record<string, string[]> {
@@ -44,7 +55,7 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions 
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [options.framing === 'self' ? "'self'" : "'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -64,7 +75,10 @@ export function isHttpsOrigin(origin: string): boolean {
   return origin.startsWith('https://');
 }
 
-/** helmet with a real CSP; the gateway uses this for HTML and API alike. */
+/**
+ * helmet with a real CSP; the gateway uses this for every response, then gives its HTML pages
+ * `framing: 'self'` (contentSecurityPolicyHeader + xFrameOptionsFor).
+ */
 export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHandler {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(options) },
@@ -72,7 +86,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): RequestHa
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: options.framing === 'self' ? 'sameorigin' : 'deny' },
   });
 }
 
