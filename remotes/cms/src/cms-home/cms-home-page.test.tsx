@@ -24,6 +24,7 @@ describe('the /cms home', () => {
     expect(cafe.getByText('2 drafts waiting')).toBeInTheDocument();
     expect(cafe.getByRole('link', { name: 'Review 2 drafts on Cafe' })).toHaveAttribute('href', '/cms/review?page=cafe');
     expect(cafe.getByRole('link', { name: 'Edit in place: Cafe' })).toHaveAttribute('href', '/cafe');
+    expect(cafe.getByRole('link', { name: 'Visual editor: Cafe' })).toHaveAttribute('href', '/cms/visual/cafe');
     expect(cafe.getByRole('link', { name: 'Images: Cafe' })).toHaveAttribute('href', '/cms/images/cafe');
     expect(within(card('Every page (site-wide text)')).queryByRole('link', { name: /^Images/ })).not.toBeInTheDocument();
     expect(within(card('Beer')).getByText('No drafts')).toBeInTheDocument();

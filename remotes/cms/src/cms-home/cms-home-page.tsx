@@ -9,6 +9,7 @@ import { useCancelSchedule } from '../editing/api/schedule-publish';
 import { mayOpen } from '../staff/access';
 import { SignOutButton } from '../staff/guard/sign-out-button';
 import { useStaffSession } from '../staff/session';
+import { visualPath } from '../visual/visual-paths';
 import { formatScheduleTime, formatWhen } from '../review/london-time';
 import { errorCode, problemText } from '../review/problems';
 import { actorName, historyPath, PAGE_LABELS, reviewPath, sitePath, textLabel } from '../review/text-labels';
@@ -75,6 +76,9 @@ function PagesSection() {
                     )}
                     <Link to={sitePath(page)} className="cms-staff-link" onClick={() => setEditMode(true)} aria-label={`Edit in place: ${name}`}>
                       Edit in place
+                    </Link>
+                    <Link to={visualPath(page)} className="cms-staff-link" aria-label={`Visual editor: ${name}`}>
+                      Visual editor
                     </Link>
                     {page !== GLOBAL_CMS_PAGE && (
                       <Link to={`/cms/faq/${page}`} className="cms-staff-link" aria-label={`FAQ: ${name}`}>
