@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { emailSchema } from './email';
 
 // ---------------------------------------------------------------------------------------------
 // The photo loyalty card (spec 001 §2 modal 7, §3 loyalty_cards / loyalty_entries, §4, §5, §7, §8,
@@ -153,9 +154,7 @@ export type DeleteLoyaltyEntryResponse = z.infer<typeof deleteLoyaltyEntryRespon
 
 // ── staff (role staff or admin): look a member's card up, void an entry (audit-logged) ─────────
 
-export const staffLoyaltyLookupQuerySchema = z.strictObject({
-  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address')),
-});
+export const staffLoyaltyLookupQuerySchema = z.strictObject({ email: emailSchema });
 export const staffLoyaltyCardSchema = z.strictObject({ card: loyaltyCardSchema, entries: z.array(loyaltyEntrySchema) });
 export const staffLoyaltyLookupResponseSchema = z.strictObject({
   email: z.string(),
