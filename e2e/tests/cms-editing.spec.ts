@@ -160,6 +160,20 @@ test('the admin makes an editor; the editor edits /cafe in place; visitors see i
   await expect(edit.getByText('Content Saved')).toBeVisible();
   await expect(edit.getByText(mine, { exact: true })).toBeVisible();
 
+  // The visual editor shows /cafe in edit mode beside its texts: the kept draft is listed, and
+  // 'Show on page' opens that text's editor inside the page.
+  await edit.goto('/cms/visual/cafe');
+  const texts = edit.getByRole('complementary', { name: 'Texts of Cafe' });
+  const heading = texts.getByRole('listitem').filter({ has: edit.getByRole('heading', { level: 3 }) }).filter({ hasText: 'Draft' }).first();
+  await expect(heading).toBeVisible();
+  await texts.getByRole('button', { name: 'Show on page: Cafe · about · heading' }).click();
+  const framed = edit.frameLocator('iframe[title="Cafe: the page, in edit mode"]');
+  const framedPopup = framed.getByRole('dialog', { name: 'Edit text' });
+  await expect(framedPopup).toBeVisible();
+  await expect(framedPopup.getByRole('textbox', { name: 'Content' })).toHaveValue(mine);
+  await framedPopup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(framedPopup).toHaveCount(0);
+
   // An FAQ question added at /cms/faq/home appears on / once published.
   const question = `Is there step-free access? ${Date.now()}`;
   await edit.goto('/cms/faq/home');
