@@ -34,7 +34,7 @@ const p95 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1,
 
 /** A 4032 × 3024 phone-sized photo with grain (so it compresses like one), about 4 MB. */
 async function phonePhoto(seed: number): Promise<Buffer> {
-  const grain = await sharp({ create: { width: 1008, height: 756, channels: 3, noise: { type: 'gaussian', mean: 110 + seed, sigma: 40 } } })
+  const grain = await sharp({ create: { width: 1008, height: 756, channels: 3, background: '#6e6e6e', noise: { type: 'gaussian', mean: 110 + seed, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(grain).resize(4032, 3024, { kernel: 'nearest' }).modulate({ hue: seed * 40 }).jpeg({ quality: 82 }).toBuffer();
