@@ -10,7 +10,7 @@ import { ToastProvider, dismissToast } from '@croft/ui';
 import { createEditingClient } from '../editing/api/editing-client';
 import { EDIT_MODE_STORAGE_KEY } from './edit-mode-persistence';
 import EditOverlay from './edit-overlay';
-import { parseFromFrame, showTextMessage, VISUAL_CHANNEL } from './visual-frame-messages';
+import { parseFromFrame, showTextMessage, VISUAL_CHANNEL, type FromFrameMessage } from './visual-frame-messages';
 
 // The overlay as the page inside the visual editor's frame has it: the test's window plays that
 // page (its parent is itself here), so what the page tells the panel is what it posts to window.
@@ -38,7 +38,7 @@ afterAll(() => server.close());
 const client = createEditingClient({ baseUrl: 'http://api.test', getAccessToken: () => 'token' });
 const cafeTitle = { page: 'cafe', section: 'hero', content_key: 'title' } as const;
 const subtitle = { ...cafeTitle, content_key: 'subtitle' };
-const told = () => posted.mock.calls.map(([message]) => parseFromFrame(message)).filter(Boolean);
+const told = (): (FromFrameMessage | null)[] => posted.mock.calls.map(([message]: unknown[]) => parseFromFrame(message)).filter(Boolean);
 const fromPanel = (data: unknown, origin = window.location.origin) =>
   act(() => void window.dispatchEvent(new MessageEvent('message', { data, origin, source: window })));
 

@@ -10,7 +10,7 @@ const cafeTitle = { page: 'cafe', section: 'hero', content_key: 'title' } as con
 function frameWindow(pathname = '/cafe') {
   const parent = { postMessage: vi.fn() };
   const location = { origin: ORIGIN, pathname };
-  const win = Object.assign(new EventTarget(), { parent, location, document }) as unknown as FrameWindow;
+  const win = Object.assign(new EventTarget(), { parent, location, document }) as unknown as FrameWindow & EventTarget;
   const sent = () => parent.postMessage.mock.calls.map(([message, origin]) => ({ message: parseFromFrame(message), origin }));
   const receive = (data: unknown, { origin = ORIGIN, source = parent as unknown }: { origin?: string; source?: unknown } = {}) =>
     win.dispatchEvent(new MessageEvent('message', { data, origin, source: source as MessageEventSource }));
