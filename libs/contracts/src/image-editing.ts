@@ -70,7 +70,11 @@ const imageVersion = z.int().check(z.minimum(1), z.maximum(1_000_000_000));
 const isoDateTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/, 'must be an ISO date-time in UTC'));
 
 /** One image row as editors see it: the public row plus its version and who changed it when. */
-export const imageEditorRowSchema = z.extend(cmsImageRowSchema, {
+// Written out rather than extending cmsImageRowSchema with zod's extend: the browser's shared zod/mini
+// (tools/federation/zod-mini.mjs) is loaded whole on every visitor's page, so it carries only the
+// functions it must.
+export const imageEditorRowSchema = z.strictObject({
+  ...cmsImageRowSchema.def.shape,
   /** Counts the row's changes; a write to the row names the version it started from. */
   version: z.int().check(z.minimum(1)),
   /** True for an image uploaded through the editor (its files live in the BlobStore). */

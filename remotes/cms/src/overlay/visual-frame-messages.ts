@@ -26,7 +26,7 @@ const path = z.string().check(z.maxLength(2048), z.regex(/^\//));
 const showTextSchema = z.object({ channel, type: z.literal('show-text'), request: z.int(), key: textKeySchema });
 export type ToFrameMessage = z.infer<typeof showTextSchema>;
 
-const fromFrameSchema = z.discriminatedUnion('type', [
+const fromFrameSchema = z.union([
   /** The overlay in the page is listening (after every load of the page). */
   z.object({ channel, type: z.literal('ready'), path }),
   /** The page moved to another path (a link, Back) without reloading. */
