@@ -41,10 +41,15 @@ export async function requestJson(
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
   }
   const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
+  return answerOrThrow(res.status, body);
+}
+
+/** A parsed answer as the caller's: the body when the status is 2xx, else the envelope's ApiError. */
+export function answerOrThrow(status: number, body: unknown): unknown {
+  if (status < 200 || status > 299) {
     const envelope = errorEnvelopeSchema.safeParse(body);
-    if (envelope.success) throw new ApiError(res.status, envelope.data.error.code, envelope.data.error.message);
-    throw new ApiError(res.status, 'http_error', `Request failed with status ${res.status}`);
+    if (envelope.success) throw new ApiError(status, envelope.data.error.code, envelope.data.error.message);
+    throw new ApiError(status, 'http_error', `Request failed with status ${status}`);
   }
   return body;
 }

@@ -1,5 +1,5 @@
 export { callEndpoint, type CallArgs, type CallInit } from './call-endpoint';
-export { callEndpointMultipart, type MultipartRequest } from './call-endpoint-multipart';
+export { callEndpointMultipart, type MultipartInit, type MultipartRequest, type UploadProgress } from './call-endpoint-multipart';
 export { ApiError, type ClientOptions, type FetchLike } from './api-error';
 export { createContentClient, type ContentClient } from './content-client';
 export { createSecretWordClient, type SecretWordClient } from './secret-word-client';
@@ -9,3 +9,4 @@ export { createPasskeyClient, type PasskeyClient, type RelyingPartyContext, type
 export { createAccountClient, type AccountClient, type AccountClientOptions } from './account-client';
 export { createVenueClient, type VenueClient } from './venue-client';
 export { createCommonGoodTotalClient, type CommonGoodTotalClient } from './common-good-total-client';
+export { createLoyaltyClient, createLoyaltyStaffClient, type AddLoyaltyPhotoInput, type LoyaltyClient, type LoyaltyClientOptions, type LoyaltyStaffClient } from './loyalty-client';

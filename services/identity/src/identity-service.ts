@@ -97,6 +97,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     adminEmail: config.adminEmail?.toLowerCase(),
     limits,
     audit,
+    isActiveSubscriber: options.isActiveSubscriber,
   });
 
   const membership = createMembership({

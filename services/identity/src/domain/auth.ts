@@ -31,13 +31,15 @@ export interface AuthDeps {
   limits: IdentityLimits;
   /** Identity's audit log (role grants and revocations). */
   audit: Pick<AuditLog, 'record'>;
+  /** Live newsletter membership (active subscribers may make their account with a create_user false code). */
+  isActiveSubscriber?: (email: string) => Promise<boolean>;
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits, audit } = deps;
+  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits, audit, isActiveSubscriber } = deps;
   const accessLists = createAccessLists({ models, counters, clock, adminEmail, limits });
   const sessions = createSessions({ models, clock, logger, keys, accessLists, limits });
-  const codes = createEmailCodes({ models, clock, logger, mailer, counters, codePepper, accessLists, sessions, limits });
+  const codes = createEmailCodes({ models, clock, logger, mailer, counters, codePepper, accessLists, sessions, limits, isActiveSubscriber });
   const factors = createFactors({ models, clock, logger, counters, box, sessions, limits });
   const people = createPeople({ models, clock, logger, counters, accessLists, adminEmail, audit, limits });
 

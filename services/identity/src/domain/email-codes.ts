@@ -18,6 +18,11 @@ export interface EmailCodeDeps {
   codePepper: string;
   accessLists: Pick<AccessLists, 'hasSecretKitchenAccess' | 'isInvitedStaff'>;
   sessions: Pick<Sessions, 'findOrCreateUser' | 'openSession'>;
+  /**
+   * Live newsletter membership: an active subscriber has signed up (spec: members are active
+   * subscribers), so a create_user false sign-in (the loyalty card's) makes their account.
+   */
+  isActiveSubscriber?: (email: string) => Promise<boolean>;
   limits: Pick<IdentityLimits, 'codesPerEmail' | 'codesPerIp' | 'verificationsPerIp' | 'failuresPerAccount' | 'sessionMaxMs'>;
 }
 
@@ -26,15 +31,28 @@ export function createEmailCodes(deps: EmailCodeDeps) {
   const { models, clock, logger, mailer, counters, accessLists, sessions, limits } = deps;
   const now = () => clock.now();
 
+  /** May a create_user false sign-in make this address's account? Invited staff and active subscribers. */
+  async function mayJoin(email: string): Promise<boolean> {
+    if (await accessLists.isInvitedStaff(email)) return true;
+    if (!deps.isActiveSubscriber) return false;
+    try {
+      return await deps.isActiveSubscriber(email);
+    } catch (error) {
+      logger.warn({ err: error }, 'membership lookup failed; treating the address as unknown');
+      return false;
+    }
+  }
+
   /** The Secret Kitchens and create_user rules, then a fresh code by email (the limits already passed). */
   async function emailCode(input: { email: string; createUser: boolean; sessionDuration?: number }): Promise<void> {
     const { email } = input;
     if (input.sessionDuration !== undefined && !(await accessLists.hasSecretKitchenAccess(email))) {
       throw new IdentityError('secret_kitchen_access_denied', MESSAGES.secretKitchenDenied);
     }
-    // create_user false signs in known accounts only; staff invited by an admin (a pending grant)
-    // and ADMIN_EMAIL count as known, so /cms/login works before their first sign-in.
-    if (!input.createUser && !(await models.user.exists({ email })) && !(await accessLists.isInvitedStaff(email))) {
+    // create_user false signs in known accounts only; staff invited by an admin (a pending grant),
+    // ADMIN_EMAIL and active newsletter subscribers count as known, so /cms/login works before
+    // staff's first sign-in and a member's first loyalty sign-in makes their account.
+    if (!input.createUser && !(await models.user.exists({ email })) && !(await mayJoin(email))) {
       throw new IdentityError('user_not_found', MESSAGES.userNotFound);
     }
     const code = generateCode();
@@ -124,7 +142,7 @@ export function createEmailCodes(deps: EmailCodeDeps) {
       );
       if (!consumed) return fail();
 
-      const user = await sessions.findOrCreateUser(email, claimed.create_user || (await accessLists.isInvitedStaff(email)));
+      const user = await sessions.findOrCreateUser(email, claimed.create_user || (await mayJoin(email)));
       if (!user) throw new IdentityError('user_not_found', MESSAGES.userNotFound);
       const lifetime = claimed.session_duration ? claimed.session_duration * 1000 : limits.sessionMaxMs;
       return sessions.openSession(user, 'otp', lifetime);

@@ -156,6 +156,24 @@ describe('create_user and Secret Kitchens', () => {
     expect((await listEmails(h.maildev.webUrl)).length).toBe(before);
   });
 
+  it('create_user false makes the account of an active newsletter subscriber (the loyalty sign-in), and of nobody else', async () => {
+    h.members.add('subscriber@example.com');
+    try {
+      const { session } = await signIn(h, 'subscriber@example.com', { createUser: false });
+      expect(session.user.email).toBe('subscriber@example.com');
+      expect(await h.identity.models.user.countDocuments({ email: 'subscriber@example.com' })).toBe(1);
+    } finally {
+      h.members.delete('subscriber@example.com');
+    }
+    // A code asked for while subscribed, verified after unsubscribing, makes no account.
+    h.members.add('leaver@example.com');
+    const code = await requestCode(h, 'leaver@example.com', { createUser: false });
+    h.members.delete('leaver@example.com');
+    const verified = await request(h.app).post('/api/identity/verify').send({ type: 'email', email: 'leaver@example.com', token: code });
+    expectError(verified, 404, 'user_not_found');
+    expect(await h.identity.models.user.countDocuments({ email: 'leaver@example.com' })).toBe(0);
+  });
+
   it('create_user false signs an existing user in', async () => {
     await signIn(h, 'regular@example.com');
     const { session } = await signIn(h, 'regular@example.com', { createUser: false });
