@@ -44,8 +44,8 @@ export default defineConfig({
       // Secret Kitchens lives on its own host: 127.0.0.1 stands in for it, localhost is the site.
       SECRET_KITCHENS_HOST: `127.0.0.1:${E2E_PORT}`,
       SECRET_KITCHEN_EMAILS: 'chef@example.com',
-      // A whole card (7 photos) in one test; the default cap (3 a day) is tested in the service.
-      LOYALTY_DAILY_CAP: '10',
+      // Whole cards in one test (six for the Lucky 7); the default cap (3 a day) is tested in the service.
+      LOYALTY_DAILY_CAP: '60',
     },
   },
 });

@@ -1,36 +1,13 @@
-import sharp from 'sharp';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { E2E_ORIGIN, subscribe, uniqueEmail } from '../support/membership';
+import { subscribe, uniqueEmail } from '../support/membership';
 import { signInWithCode } from '../support/sign-in';
+import { cup, memberHeaders, uploadPhoto as upload } from '../support/loyalty';
 
 /**
  * Issue 12's server on the built site (the grid UI comes next): members signed in with a real
  * emailed code fill a card through the gateway's /api/loyalty, photos come back through signed
  * /blobs URLs, and nothing of one member's is reachable by another.
  */
-
-/** A different photo-like JPEG per seed (the service refuses the same photo twice on a card). */
-async function cup(seed: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <rect width="100%" height="100%" fill="hsl(${(seed * 47) % 360},40%,${30 + ((seed * 7) % 30)}%)"/>
-    <circle cx="${300 + ((seed * 61) % 600)}" cy="${250 + ((seed * 37) % 400)}" r="${120 + ((seed * 13) % 120)}" fill="#f4efe6"/>
-    <rect x="${(seed * 97) % 800}" y="${(seed * 53) % 600}" width="300" height="200" fill="hsl(${(seed * 89) % 360},50%,60%)"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** A signed-in member's bearer headers (the session's refresh cookie → an access token). */
-async function memberHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/api/identity/token?grant_type=refresh_token', { headers: { Origin: E2E_ORIGIN } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return { Origin: E2E_ORIGIN, Authorization: `Bearer ${(await res.json()).access_token}` };
-}
-
-const upload = (request: APIRequestContext, headers: Record<string, string>, cardId: string, index: number, kind: string, buffer: Buffer) =>
-  request.post(`/api/loyalty/cards/${cardId}/entries`, {
-    headers,
-    multipart: { index: String(index), kind, photo: { name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer } },
-  });
 
 test('a member completes a regular card through the gateway and gets the next one; photos stay theirs', async ({ page, browser }) => {
   test.setTimeout(180_000);
