@@ -32,3 +32,5 @@ export * from './endpoints/content-image-editing';
 export * from './image-sniff';
 export * from './loyalty';
 export * from './endpoints/loyalty';
+export * from './cinema';
+export * from './endpoints/cinema';
