@@ -8,22 +8,12 @@ import {
   type LoyaltyEntry,
 } from '@croft/contracts';
 import { mockEndpoint, mockError } from '@croft/mocks';
-import { createMockServer, installNodeFormData } from '@croft/mocks/node';
+import { listenForTests } from '@croft/mocks/node';
 import { ApiError } from './api-error';
 import { createLoyaltyClient, createLoyaltyStaffClient } from './loyalty-client';
 import type { UploadProgress } from './call-endpoint-multipart';
 
-const server = createMockServer([]);
-let restore: () => void = () => undefined;
-beforeAll(async () => {
-  restore = await installNodeFormData();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => {
-  server.close();
-  restore();
-});
+const server = listenForTests({ beforeAll, afterEach, afterAll }, [], { formData: true });
 
 const CARD_ID = 'c'.repeat(24);
 const card: LoyaltyCard = {

@@ -34,3 +34,4 @@ export * from './loyalty';
 export * from './endpoints/loyalty';
 export * from './cinema';
 export * from './endpoints/cinema';
+export * from './loyalty-rules';

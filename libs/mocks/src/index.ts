@@ -25,3 +25,6 @@ export * from './identity/people';
 export * from './content/secret-words';
 export * from './content/faq-editing';
 export * from './content/image-editing';
+export * from './loyalty/loyalty-factory';
+export * from './loyalty/handlers';
+export * from './loyalty/scenarios';

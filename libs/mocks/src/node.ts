@@ -20,3 +20,30 @@ export async function installNodeFormData(): Promise<() => void> {
   Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
   return () => Object.assign(globalThis, saved);
 }
+
+/** The lifecycle hooks of a test runner (vitest's beforeAll/afterEach/afterAll). */
+export interface TestHooks {
+  beforeAll(fn: () => unknown): void;
+  afterEach(fn: () => unknown): void;
+  afterAll(fn: () => unknown): void;
+}
+
+/**
+ * A mock server for one test file: listening (unhandled requests fail the test) from beforeAll,
+ * per-test handlers reset after each, closed at the end; with `formData`, Node's FormData/File/Blob
+ * stand in for jsdom's meanwhile (uploads). `listenForTests({ beforeAll, afterEach, afterAll })`.
+ */
+export function listenForTests(hooks: TestHooks, handlers: RequestHandler[] = [], options: { formData?: boolean } = {}) {
+  const server = createMockServer(handlers);
+  let restore: () => void = () => undefined;
+  hooks.beforeAll(async () => {
+    if (options.formData) restore = await installNodeFormData();
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  hooks.afterEach(() => server.resetHandlers());
+  hooks.afterAll(() => {
+    server.close();
+    restore();
+  });
+  return server;
+}

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw';
 import { contentScenarios } from './content/scenarios';
 import { defaultHandlers } from './handlers';
 import { identityScenarios } from './identity/scenarios';
+import { loyaltyScenarios } from './loyalty/scenarios';
 import { newsletterScenarios } from './newsletter/scenarios';
 import { platformScenarios, type Scenario } from './scenario';
 import { venueScenarios } from './venue/scenarios';
@@ -13,6 +14,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...identityScenarios,
   ...newsletterScenarios,
   ...venueScenarios,
+  ...loyaltyScenarios,
 ];
 
 /** The URL parameter QA sets: `?scenario=venue:total-unavailable` (several: comma-separated). */

@@ -5,6 +5,13 @@ import { buildSession } from './session-factory';
 /** The sign-in code the mocks accept unless told otherwise (shown on standalone pages). */
 export const MOCK_SIGN_IN_CODE = '123456';
 
+/** The service's answer to a create_user false code for an address with no account (services/identity MESSAGES.userNotFound). */
+const USER_NOT_FOUND = {
+  status: 404,
+  code: 'user_not_found',
+  message: 'No account exists for this email address. Please sign up first or check your email address.',
+};
+
 export interface IdentityMockOptions {
   /** The code that verifies (default 123456): what a standalone remote tells its tester. */
   code?: string;
@@ -17,7 +24,8 @@ export interface IdentityMockOptions {
 }
 
 /**
- * The identity service's sign-in calls as MSW answers them: any email gets "a code", the code is
+ * The identity service's sign-in calls as MSW answers them: any email gets "a code" (with
+ * create_user false, an address starting 'unknown' has no account: 404 user_not_found), the code is
  * `options.code`, and a verified session lasts until the page reloads. Bodies are checked by the
  * same contract as the service's (a malformed one is its 400 invalid_request).
  */
@@ -26,8 +34,10 @@ export function identityHandlers(options: IdentityMockOptions = {}) {
   const staffDomains = options.staffDomains ?? ['croftcommon.co.uk'];
   let signedIn: string | null = null;
   return [
-    mockEndpoint(identity.sendOtp, () => {
+    mockEndpoint(identity.sendOtp, ({ body }) => {
       if (options.sendFails) return mockError(options.sendFails);
+      // create_user false signs in known accounts (and subscribers) only: unknown… addresses are neither.
+      if (body.create_user === false && /^unknown/i.test(body.email)) return mockError(USER_NOT_FOUND);
       return { sent: true as const };
     }),
     mockEndpoint(identity.verifyOtp, ({ body }) => {

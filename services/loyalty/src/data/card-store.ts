@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { LoyaltyEntryKind } from '@croft/contracts';
-import { nextCardType, requirementsOf } from '../domain/card-rules';
+import { nextCardType, requirementsOf } from '@croft/contracts';
 import type { LoyaltyCardDoc, LoyaltyEntryDoc, LoyaltyModels } from './loyalty-models';
 
 /**

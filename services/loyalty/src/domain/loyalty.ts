@@ -14,7 +14,7 @@ import {
 import type { AuditLog, BlobStore, Clock, Logger } from '@croft/service-kit';
 import type { CardStore } from '../data/card-store';
 import type { LoyaltyCardDoc, LoyaltyEntryDoc } from '../data/loyalty-models';
-import { isComplete, refuseEntry, type EntryRefusal } from './card-rules';
+import { isComplete, refuseEntry, type EntryRefusal } from '@croft/contracts';
 import { isSamePhoto, processPhoto, type PhotoRefusal } from './photos';
 
 /**

@@ -6,7 +6,7 @@ import {
   REWARD_BOX,
   type LoyaltyCardType,
   type LoyaltyEntryKind,
-} from '@croft/contracts';
+} from './loyalty';
 
 /**
  * The card rules of spec 001 §4 and §5 as pure functions: which photo may go in which box, when a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOYALTY_ERROR_MESSAGES } from '@croft/contracts';
-import { isComplete, nextCardType, refuseEntry, requirementsOf, type CardCounts } from './card-rules';
+import { LOYALTY_ERROR_MESSAGES } from './loyalty';
+import { isComplete, nextCardType, refuseEntry, requirementsOf, type CardCounts } from './loyalty-rules';
 
 const regular = (punches: number, rewards = 0): CardCounts => ({ card_type: 'regular', ...requirementsOf('regular'), punches_count: punches, rewards_count: rewards });
 const lucky = (rewards: number): CardCounts => ({ card_type: 'lucky7', ...requirementsOf('lucky7'), punches_count: 0, rewards_count: rewards });
