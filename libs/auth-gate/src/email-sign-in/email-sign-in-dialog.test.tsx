@@ -77,6 +77,24 @@ describe('EmailSignInDialog', () => {
     expect(await within(toastRegion()).findByText('Failed to send code')).toBeInTheDocument();
   });
 
+  it("a flow's own words for a failed code request come first; anything else keeps the usual toast", async () => {
+    const sendCode = vi
+      .fn()
+      .mockRejectedValueOnce(new ServiceError('No account exists for this email address.', 'user_not_found'))
+      .mockRejectedValueOnce(new ServiceError('Too many codes requested.', 'rate_limited'));
+    const sendErrorToast = (error: unknown) =>
+      (error as { code?: string }).code === 'user_not_found' ? { title: 'Account not found', description: 'Please sign up first.' } : undefined;
+    const { user } = setup({ sendCode }, { sendErrorToast, createUser: false });
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await within(toastRegion()).findByText('Account not found')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Please sign up first.')).toBeInTheDocument();
+    expect(sendCode).toHaveBeenCalledWith({ email: 'nobody@example.com', createUser: false, sessionDuration: undefined });
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await within(toastRegion()).findByText('Authentication failed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
   it("says 'Invalid code' with the service's message, and lets the person go back", async () => {
     const verifyCode = vi.fn().mockRejectedValue(new ServiceError('Invalid or expired code. Please try again.', 'invalid_code'));
     const { user } = setup({ verifyCode });

@@ -50,6 +50,11 @@ export interface EmailSignInDialogProps {
    * 'Validation error' with its message.
    */
   beforeSendCode?: (email: string) => Promise<boolean>;
+  /**
+   * Words of the flow's own for a failed code request (e.g. the loyalty card's 'Account not
+   * found'); undefined keeps the usual 'Authentication failed' / 'Failed to send code'.
+   */
+  sendErrorToast?: (error: unknown) => { title: string; description?: string } | undefined;
 }
 
 type Step = 'email' | 'code';
@@ -70,6 +75,7 @@ export function EmailSignInDialog({
   title,
   notice,
   beforeSendCode,
+  sendErrorToast,
 }: EmailSignInDialogProps) {
   const { toast } = useToast();
   const [step, setStep] = useState<Step>('email');
@@ -129,7 +135,9 @@ export function EmailSignInDialog({
       toast(MESSAGES.codeSent);
       setStep('code');
     } catch (error) {
-      if (isExplained(error)) toast({ ...MESSAGES.authenticationFailed, description: error.message, variant: 'destructive' });
+      const own = sendErrorToast?.(error);
+      if (own) toast({ ...own, variant: 'destructive' });
+      else if (isExplained(error)) toast({ ...MESSAGES.authenticationFailed, description: error.message, variant: 'destructive' });
       else toast({ ...MESSAGES.failedToSendCode, variant: 'destructive' });
     } finally {
       setBusy(false);

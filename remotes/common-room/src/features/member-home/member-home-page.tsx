@@ -1,6 +1,6 @@
 import { Link, Navigate } from '@croft/router';
 import { PageFrame } from '@croft/ui';
-import { useMemberSession } from '../sign-in/use-member-session';
+import { useSession } from '@croft/session';
 import './member-home-page.css';
 
 const PLACES = [
@@ -20,7 +20,7 @@ function firstName(email: string): string {
 
 /** /common-room/main: where a member lands after signing in. */
 export function MemberHomePage() {
-  const session = useMemberSession();
+  const session = useSession();
   if (!session) return <Navigate to="/common-room" replace />;
   return (
     <PageFrame section="common-room" title="Common Room" eyebrow={`Hello, ${firstName(session.user.email)}`} intro="Welcome in. Everything members get, in one place.">

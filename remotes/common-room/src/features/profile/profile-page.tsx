@@ -4,7 +4,7 @@ import type { EnrollFactorResponse, Passkey } from '@croft/contracts';
 import { Button, PageFrame, Spinner, useToast } from '@croft/ui';
 import { ConfirmDialog } from '@croft/ui/confirm-dialog';
 import { OtpInput } from '@croft/ui/forms';
-import { useMemberSession } from '../sign-in/use-member-session';
+import { useSession } from '@croft/session';
 import { usePasskeys } from './api/get-passkeys';
 import { useDeletePasskey } from './api/delete-passkey';
 import { useFactors } from './api/get-factors';
@@ -325,7 +325,7 @@ function OtherDevicesSection() {
 
 /** /common-room/member/profile (and /profile): who you are, and how you sign in. */
 export function ProfilePage() {
-  const session = useMemberSession();
+  const session = useSession();
   if (!session) return <Navigate to="/common-room" replace />;
   return (
     <PageFrame section="common-room" title="Profile" intro="Your details, passkeys and sign-in security.">

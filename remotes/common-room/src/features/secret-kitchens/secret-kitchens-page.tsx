@@ -3,7 +3,7 @@ import { createIdentityClient } from '@croft/api-client';
 import { SecretKitchensSignInDialog } from '@croft/auth-gate';
 import { getSessionClient, type Session } from '@croft/session';
 import { Button, PageFrame } from '@croft/ui';
-import { useMemberSession } from '../sign-in/use-member-session';
+import { useSession } from '@croft/session';
 
 /** The authorised host, as the gateway tells every page (a <meta> it adds to the HTML). */
 export function secretKitchensHost(doc: Document = document): string | null {
@@ -17,7 +17,7 @@ export function secretKitchensHost(doc: Document = document): string | null {
  */
 export function SecretKitchensPage() {
   const host = secretKitchensHost();
-  const session = useMemberSession();
+  const session = useSession();
   const client = useMemo(() => createIdentityClient(), []);
   const [open, setOpen] = useState(false);
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { getSessionClient, type Session } from '@croft/session';
+import { getSessionClient } from './shared-client';
+import type { Session } from './session-client';
 
-/** The signed-in session from the page's shared session client, kept current. */
-export function useMemberSession(): Session | null {
+/** The page's signed-in session (null when signed out), kept current as people sign in and out. */
+export function useSession(): Session | null {
   const client = getSessionClient();
   const [session, setSession] = useState<Session | null>(() => client.getSession());
   useEffect(() => {
