@@ -1,13 +1,25 @@
 import { useState } from 'react';
+import { getSessionClient, useSession } from '@croft/session';
 import { Button, PageFrame } from '@croft/ui';
 import LoyaltyCard from './loyalty-card';
 
-/** Standalone page for QA: opens the exposed dialog against MSW mocks. */
+/**
+ * Standalone page for QA: opens the exposed dialog against MSW mocks. Sign in with any address
+ * (one starting 'unknown' has no account) and the code in the banner; pick a world (five punches,
+ * Lucky 7, upload failure…) from the scenario panel.
+ */
 export function LoyaltyCardDemo() {
   const [open, setOpen] = useState(false);
+  const session = useSession();
   return (
-    <PageFrame title="LoyaltyCard (standalone)" section="home" intro="The dialog this remote exposes, as the site opens it.">
-      <Button onClick={() => setOpen(true)}>Open the loyalty card</Button>
+    <PageFrame title="LoyaltyCard (standalone)" section="home" intro="The dialog this remote exposes, as the site opens it after the secret 7 on /cafe.">
+      <p>{session ? `Signed in as ${session.user.email}.` : 'Signed out: the card asks you to sign in first.'}</p>
+      <Button onClick={() => setOpen(true)}>Open the loyalty card</Button>{' '}
+      {session && (
+        <Button variant="ghost" onClick={() => void getSessionClient().signOut().catch(() => undefined)}>
+          Sign out
+        </Button>
+      )}
       <LoyaltyCard open={open} onClose={() => setOpen(false)} />
     </PageFrame>
   );
