@@ -45,7 +45,8 @@ export default defineConfig({
       SECRET_KITCHENS_HOST: `127.0.0.1:${E2E_PORT}`,
       SECRET_KITCHEN_EMAILS: 'chef@example.com',
       // Whole cards in one test (six for the Lucky 7); the default cap (3 a day) is tested in the service.
-      LOYALTY_DAILY_CAP: '60',
+      LOYALTY_DAILY_CAP: '50',
+      LOYALTY_UPLOADS_PER_MINUTE: '200',
     },
   },
 });

@@ -100,6 +100,7 @@ test('the sixth completed regular card brings a Lucky 7 card, with its banner an
     }
     if (n === 5) break;
     const reward = await uploadPhoto(page.request, headers, cardId, 7, 'reward', await cup(n * 10 + 9));
+    expect(reward.status(), await reward.text()).toBe(201);
     const done = await reward.json();
     expect(done.completed).toBe(true);
     cardId = done.next_card.id;

@@ -34,6 +34,7 @@ export const loyaltyModule = defineServiceModule({
       isActiveSubscriber: needs.isActiveSubscriber,
       verifyAccessToken: needs.verifyAccessToken,
       dailyCap: config.LOYALTY_DAILY_CAP,
+      uploadsPerMinute: config.LOYALTY_UPLOADS_PER_MINUTE,
     });
     return { router: loyalty.router, seed: () => loyalty.seed(), close: () => loyalty.close(), provides: {} };
   },
