@@ -15,4 +15,3 @@ export {
 export { readClaims, type AccessClaims } from './jwt-claims';
 export { getSessionClient, restoreSession, SESSION_HINT_KEY } from './shared-client';
 export { getEditMode, setEditMode, setPreviewMode, subscribeEditMode, useEditMode, type EditModeState } from './edit-mode';
-export { useSession } from './use-session';

@@ -1,6 +1,6 @@
 import { Link, Navigate } from '@croft/router';
 import { PageFrame } from '@croft/ui';
-import { useSession } from '@croft/session';
+import { useSession } from '@croft/session/react';
 import './member-home-page.css';
 
 const PLACES = [

@@ -4,7 +4,7 @@ import type { EnrollFactorResponse, Passkey } from '@croft/contracts';
 import { Button, PageFrame, Spinner, useToast } from '@croft/ui';
 import { ConfirmDialog } from '@croft/ui/confirm-dialog';
 import { OtpInput } from '@croft/ui/forms';
-import { useSession } from '@croft/session';
+import { useSession } from '@croft/session/react';
 import { usePasskeys } from './api/get-passkeys';
 import { useDeletePasskey } from './api/delete-passkey';
 import { useFactors } from './api/get-factors';

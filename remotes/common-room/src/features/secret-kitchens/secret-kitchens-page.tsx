@@ -3,7 +3,7 @@ import { createIdentityClient } from '@croft/api-client';
 import { SecretKitchensSignInDialog } from '@croft/auth-gate';
 import { getSessionClient, type Session } from '@croft/session';
 import { Button, PageFrame } from '@croft/ui';
-import { useSession } from '@croft/session';
+import { useSession } from '@croft/session/react';
 
 /** The authorised host, as the gateway tells every page (a <meta> it adds to the HTML). */
 export function secretKitchensHost(doc: Document = document): string | null {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { getSessionClient, useSession } from '@croft/session';
+import { getSessionClient } from '@croft/session';
+import { useSession } from '@croft/session/react';
 import { Button, PageFrame } from '@croft/ui';
 import LoyaltyCard from './loyalty-card';
 

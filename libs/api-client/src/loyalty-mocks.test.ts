@@ -8,13 +8,20 @@ import {
   staffVoidLoyaltyEntryEndpoint,
   type LoyaltyCardView,
 } from '@croft/contracts';
-import { ApiError, callEndpoint, createLoyaltyClient, type LoyaltyClient } from '@croft/api-client';
-import { listenForTests } from '../node';
-import { identityHandlers } from '../identity/handlers';
-import { scenarioHandlers } from '../scenarios';
-import { loyaltyHandlers, MOCK_LOYALTY_MEMBER_EMAIL, type LoyaltyMockOptions } from './handlers';
-import { loyaltyScenarios } from './scenarios';
-import { buildLoyaltyWorld, LOYALTY_WORLDS } from './loyalty-factory';
+import {
+  LOYALTY_WORLDS,
+  MOCK_LOYALTY_MEMBER_EMAIL,
+  buildLoyaltyWorld,
+  identityHandlers,
+  loyaltyHandlers,
+  loyaltyScenarios,
+  scenarioHandlers,
+  type LoyaltyMockOptions,
+} from '@croft/mocks';
+import { listenForTests } from '@croft/mocks/node';
+import type { ApiError } from './api-error';
+import { callEndpoint } from './call-endpoint';
+import { createLoyaltyClient, type LoyaltyClient } from './loyalty-client';
 
 const server = listenForTests({ beforeAll, afterEach, afterAll }, [], { formData: true });
 const options = { baseUrl: 'http://api.test' };
@@ -35,6 +42,7 @@ async function fill(card: LoyaltyClient, view: LoyaltyCardView, boxes: number[],
   return last!;
 }
 
+/** The loyalty mocks (libs/mocks/src/loyalty) keep the service's rules, seen through the member's client. */
 describe('loyalty mocks', () => {
   it('every world parses with the contract', () => {
     for (const name of LOYALTY_WORLDS) {
