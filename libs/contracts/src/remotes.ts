@@ -89,7 +89,14 @@ export const REMOTES = [
     folder: 'loyalty',
     devPort: 4203,
     label: 'The loyalty card',
-    exposes: { LoyaltyCard: { file: 'src/features/loyalty-card/loyalty-card.tsx', kind: 'dialog' } },
+    exposes: {
+      LoyaltyCard: { file: 'src/features/loyalty-card/loyalty-card.tsx', kind: 'dialog' },
+      Admin: {
+        file: 'src/admin/loyalty-admin.tsx',
+        kind: 'admin',
+        admin: { title: 'Loyalty cards', path: 'loyalty', description: "Look a member's cards up and void a photo that should not count." },
+      },
+    },
   },
   {
     name: 'cinema',

@@ -55,7 +55,7 @@ describe('remote module loader', () => {
     const load = vi.fn(async () => ({ default: Card }));
     provideRemoteLoader({ load });
     // @ts-expect-error not an exposed module of the registry
-    const error = await loadRemoteModule('loyalty/Admin').catch((e: unknown) => e);
+    const error = await loadRemoteModule('loyalty/Backdoor').catch((e: unknown) => e);
     expect(String((error as RemoteLoadError).cause)).toMatch(/not an exposed module/);
     expect(load).not.toHaveBeenCalled();
     log.mockRestore();

@@ -1,0 +1,218 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import {
+  LOYALTY_VOID_REASON_MAX,
+  emailSchema,
+  loyaltyCounter,
+  voidLoyaltyEntryRequestSchema,
+  type LoyaltyEntry,
+  type StaffLoyaltyLookupResponse,
+} from '@croft/contracts';
+import type { AdminPanelProps } from '@croft/contracts/remotes';
+import { ApiError, createLoyaltyStaffClient } from '@croft/api-client';
+import { useMutation, useQuery, useQueryClient } from '@croft/query';
+import { Link } from '@croft/router';
+import { getSessionClient } from '@croft/session';
+import { Button, Dialog, PageFrame, Spinner, useToast } from '@croft/ui';
+import { TextArea, TextField } from '@croft/ui/forms';
+import './loyalty-admin.css';
+
+/** The loyalty team's staff calls with the page's access token. */
+export const loyaltyStaffClient = createLoyaltyStaffClient({
+  getAccessToken: () => getSessionClient().getSession()?.access_token ?? null,
+});
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+/** The words for a failed call: the service's own, or a calm line for the network. */
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.code === 'network_error' ? 'We could not reach the server. Check your connection and try again.' : error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+const lookupKey = (email: string) => ['staff', 'loyalty', 'cards', email] as const;
+
+function VoidDialog({ entry, onClose }: { entry: LoyaltyEntry | null; onClose: () => void }) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const voiding = useMutation({
+    mutationFn: ({ id, reason: why }: { id: string; reason: string }) => loyaltyStaffClient.voidEntry(id, why),
+    onSuccess: async () => {
+      toast({ title: 'Photo voided', description: 'It is off the card, and the void is in the audit log.' });
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'loyalty', 'cards'] });
+      setReason('');
+      onClose();
+    },
+    onError: (error) => setProblem(errorMessage(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!entry) return;
+    const parsed = z.safeParse(voidLoyaltyEntryRequestSchema, { reason });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Say why this photo is being voided.');
+      return;
+    }
+    setProblem(null);
+    voiding.mutate({ id: entry.id, reason: parsed.data.reason });
+  };
+  return (
+    <Dialog
+      open={entry !== null}
+      onClose={() => {
+        if (voiding.isPending) return;
+        setProblem(null);
+        onClose();
+      }}
+      title={entry ? `Void the photo in box ${entry.index}?` : 'Void a photo'}
+      description="The photo comes off the member's card and the box is free again. Members see no reason; the audit log keeps it."
+      size="sm"
+    >
+      <form className="la-void" onSubmit={submit} noValidate>
+        <TextArea
+          label="Reason"
+          hint={`Why it is void, for the audit log (at most ${LOYALTY_VOID_REASON_MAX} characters).`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={LOYALTY_VOID_REASON_MAX}
+          error={problem ?? undefined}
+          required
+          data-autofocus
+        />
+        <div className="la-void__actions">
+          <Button type="submit" variant="destructive" loading={voiding.isPending} loadingLabel="Voiding">
+            Void photo
+          </Button>
+          <Button type="button" variant="ghost" onClick={onClose} disabled={voiding.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function Results({ data, onVoid }: { data: StaffLoyaltyLookupResponse; onVoid: (entry: LoyaltyEntry) => void }) {
+  if (data.cards.length === 0) return <p>This member has no loyalty card yet.</p>;
+  return (
+    <ul className="la-cards">
+      {data.cards.map(({ card, entries }) => (
+        <li key={card.id} className="la-card">
+          <h3 className="la-card__title">
+            {card.card_type === 'lucky7' ? 'Lucky 7 card' : 'Regular card'} {card.is_complete ? '(completed)' : '(open)'}
+          </h3>
+          <p className="la-card__meta">
+            {loyaltyCounter(card)} · started {formatWhen(card.created_at)}
+            {card.completed_at ? ` · completed ${formatWhen(card.completed_at)}` : ''}
+          </p>
+          {entries.length === 0 ? (
+            <p className="la-card__meta">No photos on this card.</p>
+          ) : (
+            <ul className="la-photos" aria-label={`Photos on the ${card.card_type === 'lucky7' ? 'Lucky 7' : 'regular'} card started ${formatWhen(card.created_at)}`}>
+              {entries.map((entry) => (
+                <li key={entry.id} className="la-photo">
+                  <img
+                    src={entry.thumbUrl}
+                    alt={`Box ${entry.index} ${entry.kind} photo, added ${formatWhen(entry.created_at)}`}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <Button size="sm" variant="secondary" onClick={() => onVoid(entry)} aria-label={`Void the photo in box ${entry.index}`}>
+                    Void
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /admin/loyalty (staff and admins): look a member's cards up by email and void a photo that
+ * should not count (a void is audit-logged with its reason). The loyalty team's panel, loaded into
+ * /admin through federation.
+ */
+export default function LoyaltyAdmin({ basePath }: AdminPanelProps) {
+  const [input, setInput] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
+  const [voiding, setVoiding] = useState<LoyaltyEntry | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const resultsId = useId();
+  const lookup = useQuery({
+    queryKey: lookupKey(email ?? ''),
+    queryFn: ({ signal }) => loyaltyStaffClient.lookup(email!, { signal }),
+    enabled: email !== null,
+    retry: false,
+    staleTime: 0,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = z.safeParse(emailSchema, input);
+    if (!parsed.success) {
+      setInputError('Enter the email address the member signs in with.');
+      return;
+    }
+    setInputError(null);
+    setEmail(parsed.data);
+    // Focus follows to the answer, for keyboards and screen readers.
+    requestAnimationFrame(() => resultsHeading.current?.focus());
+  };
+
+  return (
+    <PageFrame
+      title="Loyalty cards"
+      section="home"
+      eyebrow={
+        <Link to="/admin" className="la-link">
+          Staff area
+        </Link>
+      }
+      intro="Look a member's cards up by the email they sign in with, and void a photo that should not count."
+    >
+      <div className="la-panel" data-base-path={basePath}>
+        <form className="la-search" onSubmit={submit} noValidate role="search" aria-label="Member's loyalty cards">
+          <TextField
+            label="Member email"
+            type="email"
+            autoComplete="off"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            error={inputError ?? undefined}
+          />
+          <Button type="submit" loading={lookup.isFetching} loadingLabel="Looking up">
+            Look up
+          </Button>
+        </form>
+        {email !== null && (
+          <section aria-labelledby={resultsId} className="la-results">
+            <h2 id={resultsId} ref={resultsHeading} tabIndex={-1}>
+              Cards of {email}
+            </h2>
+            <div aria-live="polite">
+              {lookup.isPending ? (
+                <Spinner label="Looking up the member's cards" />
+              ) : lookup.isError ? (
+                <p role="alert">{errorMessage(lookup.error)}</p>
+              ) : (
+                <Results data={lookup.data} onVoid={setVoiding} />
+              )}
+            </div>
+          </section>
+        )}
+      </div>
+      <VoidDialog entry={voiding} onClose={() => setVoiding(null)} />
+    </PageFrame>
+  );
+}
