@@ -49,6 +49,7 @@ export function createLoyaltyService(options: LoyaltyServiceOptions): LoyaltySer
   });
   const router = loyaltyRoutes({
     loyalty,
+    audit,
     verifyAccessToken: options.verifyAccessToken,
     dailyCap: options.dailyCap,
     uploadsPerMinute: options.uploadsPerMinute,

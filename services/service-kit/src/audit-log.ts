@@ -1,6 +1,7 @@
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { AUDIT_DETAIL_MAX, AUDIT_LIST_MAX, auditActionSchema, type AuditEvent, type AuditListResponse } from '@croft/contracts';
 import { systemClock, type Clock } from './clock';
+import { HttpError } from './errors';
 
 /**
  * The audit log (GUIDE §14, issue 11): every staff action that changes something is recorded
@@ -89,6 +90,22 @@ export class InvalidAuditCursorError extends Error {
   constructor(cursor: string) {
     super(`not an audit cursor: ${cursor.slice(0, 60)}`);
     this.name = 'InvalidAuditCursorError';
+  }
+}
+
+/** Events a GET …/audit answers when the query names no limit. */
+export const AUDIT_DEFAULT_LIMIT = 50;
+
+/**
+ * A service's GET …/audit answer (auditListQuerySchema's query): a page of its log, newest first;
+ * a `before` that is not a next_cursor is 400 invalid_request.
+ */
+export async function readAuditPage(audit: Pick<AuditLog, 'list'>, query: { limit?: string; before?: string }): Promise<AuditListResponse> {
+  try {
+    return await audit.list({ limit: query.limit === undefined ? AUDIT_DEFAULT_LIMIT : Number(query.limit), ...(query.before ? { before: query.before } : {}) });
+  } catch (error) {
+    if (error instanceof InvalidAuditCursorError) throw new HttpError(400, 'invalid_request', 'before must be the next_cursor of an earlier page.');
+    throw error;
   }
 }
 

@@ -108,5 +108,5 @@ export { BLOB_URL_PREFIX, MAX_BLOB_URL_SECONDS, signBlobUrl, verifyBlobSignature
 export type { BlobSignatureResult, SignBlobUrlOptions } from './blobs-signing';
 export { blobRoute } from './blobs-route';
 export type { BlobRouteOptions } from './blobs-route';
-export { AUDIT_EVENTS_COLLECTION, InvalidAuditCursorError, auditCursor, auditEventModel, createAuditLog, parseAuditCursor } from './audit-log';
+export { AUDIT_DEFAULT_LIMIT, AUDIT_EVENTS_COLLECTION, InvalidAuditCursorError, auditCursor, auditEventModel, createAuditLog, parseAuditCursor, readAuditPage } from './audit-log';
 export type { AuditActor, AuditEventDoc, AuditListOptions, AuditLog, AuditRecordInput } from './audit-log';

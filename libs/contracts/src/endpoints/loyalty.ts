@@ -12,6 +12,7 @@ import {
   voidLoyaltyEntryRequestSchema,
 } from '../loyalty';
 import * as z from 'zod/mini';
+import { auditListQuerySchema, auditListResponseSchema } from '../audit';
 
 // The loyalty service (/api/loyalty, issue 12). Members' endpoints need a signed-in member (the
 // loyalty remote's client); staff endpoints need role staff or admin (the loyalty team's admin
@@ -107,6 +108,16 @@ export const staffVoidLoyaltyEntryEndpoint = /*#__PURE__*/ defineEndpoint({
   errors: { ...STAFF_WRITE_ERRORS, entry_not_found: 404 },
 });
 
+/** Admins: the loyalty service's audit events (voids), newest first; /admin/audit merges them. */
+export const listLoyaltyAuditEndpoint = /*#__PURE__*/ defineEndpoint({
+  service: 'loyalty',
+  method: 'GET',
+  path: '/audit',
+  query: auditListQuerySchema,
+  response: auditListResponseSchema,
+  errors: { ...STAFF_ERRORS, not_configured: 503, invalid_request: 400 },
+});
+
 export const loyaltyEndpoints = {
   getCard: getLoyaltyCardEndpoint,
   startCard: startLoyaltyCardEndpoint,
@@ -117,4 +128,6 @@ export const loyaltyEndpoints = {
 export const loyaltyStaffEndpoints = {
   lookup: staffLoyaltyLookupEndpoint,
   voidEntry: staffVoidLoyaltyEntryEndpoint,
+  listAudit: listLoyaltyAuditEndpoint,
 } as const;
+

@@ -8,6 +8,7 @@ import {
   IDENTITY_ROLES,
   LAST_ADMIN_MESSAGE,
   listContentAuditEndpoint,
+  listLoyaltyAuditEndpoint,
   listIdentityAuditEndpoint,
   listPeopleEndpoint,
   PROTECTED_ADMIN_MESSAGE,
@@ -213,6 +214,7 @@ export interface StaffMockStore {
   people: Person[];
   identityAudit: AuditEvent[];
   contentAudit: AuditEvent[];
+  loyaltyAudit: AuditEvent[];
   /** Who is signed in through staffSignInHandlers, at which level. */
   signedIn: { email: string; aal: 'aal1' | 'aal2' } | null;
 }
@@ -221,6 +223,8 @@ export interface StaffMockOptions {
   people?: Person[];
   identityAudit?: AuditEvent[];
   contentAudit?: AuditEvent[];
+  /** The loyalty service's audit (voids): none by default. */
+  loyaltyAudit?: AuditEvent[];
   /** Answer GET /admin/people with this failure. */
   peopleFails?: MockFailure;
   /** Answer PUT /admin/people/roles with this failure. */
@@ -245,6 +249,7 @@ export function createStaffMockStore(options: Omit<StaffMockOptions, 'store'> = 
     people: (options.people ?? buildPeopleFixtures()).map((p) => ({ ...p, roles: [...p.roles] })),
     identityAudit: [...(options.identityAudit ?? buildAuditFixtures('identity', 14, '2026-11-22T17:20:00.000Z', 211))],
     contentAudit: [...(options.contentAudit ?? buildAuditFixtures('content', 60))],
+    loyaltyAudit: [...(options.loyaltyAudit ?? [])],
     signedIn: null,
   };
 }
@@ -360,6 +365,10 @@ export function peopleHandlers(options: StaffMockOptions = {}) {
     mockEndpoint(
       listContentAuditEndpoint,
       guarded(['editor', 'admin'], options.contentAuditFails, ({ query }) => auditPage(store.contentAudit, query)),
+    ),
+    mockEndpoint(
+      listLoyaltyAuditEndpoint,
+      guarded(['admin'], undefined, ({ query }) => auditPage(store.loyaltyAudit, query)),
     ),
   ];
 }

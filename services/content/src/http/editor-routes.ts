@@ -3,7 +3,7 @@ import { contentEditingEndpoints as editing, type TextKey } from '@croft/contrac
 import type { Store } from 'express-rate-limit';
 import {
   HttpError,
-  InvalidAuditCursorError,
+  readAuditPage,
   authClaims,
   mountEndpoint,
   rateLimit,
@@ -191,14 +191,7 @@ export function editorRoutes(options: {
   mountEndpoint(
     router,
     editing.listContentAudit,
-    async ({ query }) => {
-      try {
-        return await options.audit.list({ limit: query.limit ? Number(query.limit) : 50, ...(query.before ? { before: query.before } : {}) });
-      } catch (error) {
-        if (error instanceof InvalidAuditCursorError) throw new HttpError(400, 'invalid_request', 'before must be the next_cursor of an earlier page.');
-        throw error;
-      }
-    },
+    async ({ query }) => readAuditPage(options.audit, query),
     { before: [noStore, admins] },
   );
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Router } from 'express';
 import { identityPeopleEndpoints as people } from '@croft/contracts';
-import { authClaims, mountEndpoint, type AuditLog, type TokenVerifier } from '@croft/service-kit';
+import { authClaims, mountEndpoint, readAuditPage, type AuditLog, type TokenVerifier } from '@croft/service-kit';
 import type { Auth } from '../domain/auth';
 import { bearerToken, requireAuthWith } from './require-auth';
 
@@ -11,8 +11,6 @@ export interface PeopleRouteDeps {
 }
 
 const NO_STORE = 'no-store';
-/** GET /audit without `limit`. */
-export const AUDIT_DEFAULT_LIMIT = 50;
 
 /**
  * Staff roles (/admin/people) and identity's audit events, on the identity router. Admins only:
@@ -63,7 +61,7 @@ export function mountPeopleRoutes(router: Router, deps: PeopleRouteDeps): void {
     people.listIdentityAudit,
     async ({ query, res }) => {
       res.set('Cache-Control', NO_STORE);
-      return deps.audit.list({ limit: query.limit === undefined ? AUDIT_DEFAULT_LIMIT : Number(query.limit), before: query.before });
+      return readAuditPage(deps.audit, query);
     },
     { before: [admin, stillAdmin] },
   );

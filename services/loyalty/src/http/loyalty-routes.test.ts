@@ -27,17 +27,18 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loyalty-http-'));
   tokens = await testTokens(ORIGIN);
   const clock = manualClock('2030-06-01T10:00:00Z');
+  const audit = createAuditLog(mongo.connection, 'loyalty', { clock });
   const loyalty = createLoyalty({
     store: createCardStore(models),
     blobs: createDiskBlobStore({ root: dir }),
     signUrl: (key) => `/blobs/${key}`,
     isActiveSubscriber: async (email) => subscribers.has(email),
-    audit: createAuditLog(mongo.connection, 'loyalty', { clock }),
+    audit,
     clock,
     logger: silentLogger(),
     dailyCap: 3,
   });
-  const router = loyaltyRoutes({ loyalty, verifyAccessToken: tokens.verify, dailyCap: 3, uploadsPerMinute: 1000 });
+  const router = loyaltyRoutes({ loyalty, audit, verifyAccessToken: tokens.verify, dailyCap: 3, uploadsPerMinute: 1000 });
   app = createServiceApp({ name: 'loyalty', router, publicOrigin: ORIGIN, logger: silentLogger() });
 });
 afterAll(async () => {
@@ -140,5 +141,13 @@ describe('the loyalty endpoints', () => {
     const voided = await request(app).post(`/api/loyalty/staff/entries/${entryId}/void`).set(await auth('sid', ['staff'])).send({ reason: 'a photo of a cat' });
     expect(voided.body).toEqual({ voided: true });
     expectError(await request(app).get('/api/loyalty/staff/cards?email=nobody@example.com').set(await auth('sid', ['staff'])), 404, 'member_not_found');
+
+    // The void is in the audit log, which admins (only) read.
+    expectError(await request(app).get('/api/loyalty/audit').set(await auth('sid', ['staff'])), 403, 'forbidden');
+    const log = await request(app).get('/api/loyalty/audit?limit=5').set(await auth('ada', ['admin']));
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    expect(log.body.items[0]).toMatchObject({ service: 'loyalty', action: 'loyalty.entry_voided', actor: { id: 'user-sid', email: 'sid@example.com' } });
+    expect(log.body.items[0].detail).toContain('a photo of a cat');
+    expectError(await request(app).get('/api/loyalty/audit?before=not-a-cursor').set(await auth('ada', ['admin'])), 400, 'invalid_request');
   });
 });

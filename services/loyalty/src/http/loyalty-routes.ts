@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import { LOYALTY_ERROR_MESSAGES, loyaltyEndpoints as member, loyaltyStaffEndpoints as staff } from '@croft/contracts';
-import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
+import { HttpError, authClaims, mountEndpoint, rateLimit, readAuditPage, requireAuthWith, type AuditLog, type TokenVerifier } from '@croft/service-kit';
 import type { AddRefusal, Loyalty, Member } from '../domain/loyalty';
 import { photoUpload } from './photo-upload';
 
@@ -56,6 +56,8 @@ function memberOf(res: import('express').Response): Member {
 /** The loyalty endpoints: members' card, and staff lookup and void. */
 export function loyaltyRoutes(options: {
   loyalty: Loyalty;
+  /** The service's audit log, read by admins at GET /audit. */
+  audit?: Pick<AuditLog, 'list'>;
   verifyAccessToken?: TokenVerifier;
   dailyCap: number;
   uploadsPerMinute?: number;
@@ -69,6 +71,7 @@ export function loyaltyRoutes(options: {
   };
   const members = verify ? requireAuthWith(verify) : unconfigured;
   const staffOnly = verify ? requireAuthWith(verify, { roles: STAFF_ROLES }) : unconfigured;
+  const adminsOnly = verify ? requireAuthWith(verify, { roles: ['admin'] }) : unconfigured;
   const uploads = rateLimit({
     windowMs: 60_000,
     limit: options.uploadsPerMinute ?? DEFAULT_UPLOADS_PER_MINUTE,
@@ -134,6 +137,9 @@ export function loyaltyRoutes(options: {
     },
     { before: [noStore, staffOnly] },
   );
+
+  const audit = options.audit;
+  if (audit) mountEndpoint(router, staff.listAudit, async ({ query }) => readAuditPage(audit, query), { before: [noStore, adminsOnly] });
 
   return router;
 }

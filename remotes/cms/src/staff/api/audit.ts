@@ -1,6 +1,7 @@
 import {
   listContentAuditEndpoint,
   listIdentityAuditEndpoint,
+  listLoyaltyAuditEndpoint,
   type AuditListResponse,
 } from '@croft/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@croft/query';
@@ -13,6 +14,7 @@ export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_SOURCES = [
   { service: 'identity', label: 'Roles (identity)', endpoint: listIdentityAuditEndpoint },
   { service: 'content', label: 'Page text, FAQs and images (content)', endpoint: listContentAuditEndpoint },
+  { service: 'loyalty', label: 'Loyalty cards (loyalty)', endpoint: listLoyaltyAuditEndpoint },
 ] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 

@@ -27,6 +27,7 @@ const AREA_LABELS: Record<string, string> = {
   image: 'Images',
   schedule: 'Schedules',
   secret_word: 'Secret words',
+  loyalty: 'Loyalty cards',
 };
 function areaLabel(area: string): string {
   return AREA_LABELS[area] ?? `${area[0]?.toUpperCase() ?? ''}${area.slice(1).replace(/_/g, ' ')}`;
@@ -57,7 +58,7 @@ function EventRow({ event }: { event: AuditEvent }) {
 }
 
 /**
- * /admin/audit (admins): identity's and content's audit events merged newest first, with 'Load
+ * /admin/audit (admins): identity's, content's and loyalty's audit events merged newest first, with 'Load
  * more' (each service pages with its own cursor) and a filter by action area. A service that does
  * not answer gets a notice with Try again; the other's events still show.
  */
@@ -66,7 +67,8 @@ export function AuditPage() {
   const userId = state.status === 'signed-in' ? state.session.user.id : 'signed-out';
   const identity = useSource(userId, AUDIT_SOURCES[0]);
   const content = useSource(userId, AUDIT_SOURCES[1]);
-  const sources = [identity, content];
+  const loyalty = useSource(userId, AUDIT_SOURCES[2]);
+  const sources = [identity, content, loyalty];
   const [area, setArea] = useState('');
   const filterId = useId();
 
