@@ -25,8 +25,8 @@ import { buildLoyaltyCard, buildLoyaltyWorld, mockLoyaltyId, type LoyaltyWorld, 
 
 /** The member the loyalty mocks answer for (any bearer token is them); staff look them up by this. */
 export const MOCK_LOYALTY_MEMBER_EMAIL = 'member@example.com';
-/** Where the mocks serve an uploaded photo back. */
-export const MOCK_LOYALTY_PHOTO_PATH = '/api/loyalty/mock-photos';
+/** Where the mocks serve an uploaded photo back (the service signs /blobs/… URLs; these need no signature). */
+export const MOCK_LOYALTY_PHOTO_PATH = '/blobs/mock-loyalty';
 
 export interface LoyaltyMockOptions {
   /** The member's starting state (default 'three-punches'). */
