@@ -23,10 +23,32 @@ import {
 } from './api/loyalty-api';
 import { PastCards } from './past-cards';
 import { PhotoBox } from './photo-box';
-import { kindFor, useBoxUploads } from './use-box-uploads';
+import { kindFor, useBoxUploads, type BoxUpload } from './use-box-uploads';
 
 type NextCard = { state: 'idle' } | { state: 'creating' } | { state: 'failed'; message: string | null };
 type Start = { state: 'idle' | 'starting' | 'not-subscriber' } | { state: 'failed'; message: string | null };
+
+/** Why each failed upload failed, in words too long for its box (announced as they come). */
+function FailedUploads({ uploads }: { uploads: ReadonlyMap<number, BoxUpload> }) {
+  const failed = [...uploads].filter((entry): entry is [number, Extract<BoxUpload, { phase: 'failed' }>] => entry[1].phase === 'failed');
+  // The live region stays in the page (empty when nothing failed), so each failure is announced.
+  return (
+    <div className="lc-problems" role="alert">
+      {failed.length > 0 && (
+        <ul>
+          {failed
+            .sort(([a], [b]) => a - b)
+            .map(([box, upload]) => (
+              <li key={box}>
+                Box {box}: {upload.title}
+                {upload.message ? `. ${upload.message}` : '. Try again.'}
+              </li>
+            ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 const CELEBRATED_KEY = 'croft-loyalty-lucky7-celebrated';
 
@@ -243,6 +265,7 @@ export function CardPanel({ userId }: { userId: string }) {
           />
         ))}
       </ol>
+      <FailedUploads uploads={uploads.uploads} />
       <PastCards cards={past} />
       <ConfirmDialog
         open={deleting !== null}

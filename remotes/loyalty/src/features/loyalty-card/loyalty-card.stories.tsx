@@ -84,6 +84,17 @@ export const DeleteAsksFirst: Story = {
   },
 };
 
+export const UploadFails: Story = {
+  parameters: mocks({ failures: { upload: { status: 500, code: 'internal_error', message: 'Something went wrong' } } }),
+  play: async ({ canvasElement }) => {
+    const card = await counterText(canvasElement, 'Punches 3/6 · Reward 0/1');
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16])], 'IMG_0004.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(card.getByLabelText('Add photo to box 4'), jpeg);
+    await expect(await card.findByRole('button', { name: 'Retry upload to box 4' })).toBeVisible();
+    await expect(card.getByText(`Box 4: ${LOYALTY_MESSAGES.couldNotSave}. Try again.`)).toBeVisible();
+  },
+};
+
 export const NotASubscriber: Story = {
   parameters: mocks({ world: 'no-card', notSubscriber: true }),
   play: async ({ canvasElement }) => {

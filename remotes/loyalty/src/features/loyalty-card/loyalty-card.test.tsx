@@ -145,6 +145,11 @@ describe('the loyalty card', () => {
     await userEvent.upload(box(4), photo(4));
     expect(await within(toasts()).findByText(LOYALTY_MESSAGES.uploadFailed)).toBeInTheDocument();
     expect(within(toasts()).getByText(LOYALTY_ERROR_MESSAGES.duplicate_photo)).toBeInTheDocument();
+    // …and beside the grid, with its box, for as long as the failed upload waits for Retry or Cancel.
+    expect(screen.getByText(`Box 4: ${LOYALTY_MESSAGES.uploadFailed}. ${LOYALTY_ERROR_MESSAGES.duplicate_photo}`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel upload to box 4' }));
+    expect(screen.queryByText(/^Box 4: /)).not.toBeInTheDocument();
+    expect(box(4)).toBeEnabled();
   });
 
   it('a member with no card gets one started', async () => {

@@ -76,9 +76,8 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
         <span className="lc-box__number" aria-hidden="true">
           {box}
         </span>
-        <p className="lc-box__note" role="alert">
+        <p className="lc-box__note">
           <strong>{upload.title}</strong>
-          {upload.message && <span> {upload.message}</span>}
         </p>
         <div className="lc-box__actions">
           <Button size="sm" onClick={() => onRetry(box)} aria-label={`Retry upload to box ${box}`}>
