@@ -24,7 +24,7 @@ export type { Logger } from './logger';
 export { connectMongo } from './mongo';
 export type { ConnectMongoOptions, MongoHandle } from './mongo';
 export { createMailer } from './mailer';
-export type { MailMessage, Mailer } from './mailer';
+export type { MailAttachment, MailMessage, Mailer } from './mailer';
 export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
 export { applyTrustProxy, createServiceApp, listen, stopOnSignals } from './app';

@@ -1,6 +1,6 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailDev, waitForEmail, type RunningMailDev } from '@croft/maildev';
+import { emailAttachment, startMailDev, waitForEmail, type RunningMailDev } from '@croft/maildev';
 import { MAIL_TIMEOUTS, MailTimeoutError, createMailer } from './mailer';
 
 function accepts(port: number): Promise<boolean> {
@@ -69,6 +69,29 @@ describe('createMailer with MailDev', () => {
     expect(email.html).toContain('<strong>482913</strong>');
     expect(email.from[0]).toEqual({ address: 'hello@croftcommon.local', name: 'Croft Common' });
     expect(email.headers['x-croft-purpose']).toBe('sign-in');
+  });
+
+  it('sends attachments: a file, and an image the HTML shows by its cid', async () => {
+    const mailer = createMailer({ smtpUrl: target.smtpUrl, from: 'Croft Common <hello@croftcommon.local>' });
+    const to = `attach-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await mailer.send({
+      to,
+      subject: 'With files',
+      text: 'See attached',
+      html: '<p><img src="cid:dot@croft" alt="dot"></p>',
+      attachments: [
+        { filename: 'event.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', contentType: 'text/calendar; charset=utf-8' },
+        { filename: 'dot.png', content: png, contentType: 'image/png', cid: 'dot@croft' },
+      ],
+    });
+    mailer.close();
+    const email = await waitForEmail(target.webUrl, (e) => e.to.some((r) => r.address === to));
+    const files = email.attachments ?? [];
+    expect(files.map((f) => f.fileName).sort()).toEqual(['dot.png', 'event.ics']);
+    const ics = files.find((f) => f.fileName === 'event.ics')!;
+    expect((await emailAttachment(target.webUrl, email, ics.generatedFileName)).toString()).toContain('BEGIN:VCALENDAR');
+    expect(files.find((f) => f.fileName === 'dot.png')?.contentId).toBe('dot@croft');
   });
 
   it('rejects when the SMTP server cannot be reached', async () => {

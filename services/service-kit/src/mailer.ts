@@ -7,6 +7,16 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Files sent with it (a calendar event, images shown inline in the HTML by their cid). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+  /** Content-ID: the HTML shows it as <img src="cid:…">. */
+  cid?: string;
 }
 
 export interface Mailer {
@@ -94,6 +104,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        attachments: message.attachments,
       });
       // The SMTP connection closes itself on socketMs; a late failure must not go unhandled.
       sending.catch(() => undefined);

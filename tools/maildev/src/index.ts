@@ -40,6 +40,8 @@ export interface CaughtEmail {
   to: { address: string; name: string }[];
   headers: Record<string, string>;
   date: string;
+  /** Attached files (read one with emailAttachment). */
+  attachments?: { fileName: string; generatedFileName: string; contentType: string; contentId?: string }[];
 }
 
 const require = createRequire(import.meta.url);
@@ -140,6 +142,13 @@ export async function listEmails(webUrl: string): Promise<CaughtEmail[]> {
   const response = await fetch(`${webUrl}/email`);
   if (!response.ok) throw new Error(`MailDev ${webUrl}/email answered ${response.status}`);
   return (await response.json()) as CaughtEmail[];
+}
+
+/** The bytes of one attachment of a caught message (by its generatedFileName). */
+export async function emailAttachment(webUrl: string, email: CaughtEmail, generatedFileName: string): Promise<Buffer> {
+  const response = await fetch(`${webUrl}/email/${email.id}/attachment/${encodeURIComponent(generatedFileName)}`);
+  if (!response.ok) throw new Error(`MailDev attachment ${generatedFileName} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
 }
 
 /** Deletes every caught message. */

@@ -1,0 +1,60 @@
+import type { Router } from 'express';
+import type { Connection } from 'mongoose';
+import { MongoRateLimitStore, systemClock, type Clock, type IsActiveSubscriber, type Logger, type Mailer, type TokenVerifier } from '@croft/service-kit';
+import { cinemaModels, type CinemaModels } from './data/cinema-models';
+import { createCinema, type Cinema } from './domain/cinema';
+import { cinemaRoutes } from './http/cinema-routes';
+
+export interface CinemaServiceOptions {
+  db: Connection;
+  logger: Logger;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Live membership (newsletter). */
+  isActiveSubscriber: IsActiveSubscriber;
+  /** identity's token verifier; without it members' routes answer 503 not_configured. */
+  verifyAccessToken?: TokenVerifier;
+  /** Signs the tickets' QR codes (the door checks them). */
+  qrSecret: string;
+  /** Tickets a new screening has (default 50). */
+  capacity?: number;
+  bookingsPerMinute?: number;
+}
+
+export interface CinemaService {
+  router: Router;
+  cinema: Cinema;
+  models: CinemaModels;
+  /** Builds the indexes (one screening a month, one live booking per member, one ticket per number). */
+  seed(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Secret Cinema: its collections, its rules and its endpoints. */
+export function createCinemaService(options: CinemaServiceOptions): CinemaService {
+  const models = cinemaModels(options.db);
+  const cinema = createCinema({
+    models,
+    clock: options.clock ?? systemClock,
+    logger: options.logger,
+    mailer: options.mailer,
+    isActiveSubscriber: options.isActiveSubscriber,
+    qrSecret: options.qrSecret,
+    capacity: options.capacity,
+  });
+  const router = cinemaRoutes({
+    cinema,
+    verifyAccessToken: options.verifyAccessToken,
+    bookingsPerMinute: options.bookingsPerMinute,
+    limitStore: (prefix) => new MongoRateLimitStore(options.db, { prefix: `${prefix}:` }),
+  });
+  return {
+    router,
+    cinema,
+    models,
+    async seed() {
+      await Promise.all([models.screening.init(), models.booking.init(), models.ticket.init()]);
+    },
+    async close() {},
+  };
+}
