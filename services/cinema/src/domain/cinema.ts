@@ -79,8 +79,12 @@ export function createCinema(options: CinemaOptions) {
 
   /** A month's screening, made on first use (two instances racing make one: the unique release_id). */
   async function screeningOf(year: number, month: number): Promise<ScreeningDoc> {
-    const now = clock.now();
     const release_id = releaseIdOf(year, month);
+    // Read first: the month's screening exists after its first read, and a read costs the store
+    // far less than an upsert on every request of a rush.
+    const existing = await models.screening.findOne({ release_id }).lean<ScreeningDoc>();
+    if (existing) return existing;
+    const now = clock.now();
     return (await models.screening
       .findOneAndUpdate(
         { release_id },
@@ -102,7 +106,7 @@ export function createCinema(options: CinemaOptions) {
             updated_at: now,
           },
         },
-        { upsert: true, new: true },
+        { upsert: true, returnDocument: 'after' },
       )
       .lean<ScreeningDoc>()
       .catch(async (error: unknown) => {
@@ -250,7 +254,7 @@ export function createCinema(options: CinemaOptions) {
         .findOneAndUpdate(
           { _id: screening._id, state: 'on_sale', tickets_left: { $gte: input.quantity } },
           { $inc: { tickets_left: -input.quantity, next_ticket_number: input.quantity } },
-          { new: true },
+          { returnDocument: 'after' },
         )
         .lean<ScreeningDoc>();
       if (!taken) {
@@ -274,7 +278,7 @@ export function createCinema(options: CinemaOptions) {
           })),
         );
         const confirmed = await models.booking
-          .findOneAndUpdate({ _id: pending._id, state: 'pending' }, { $set: { state: 'confirmed', ticket_numbers: numbers } }, { new: true })
+          .findOneAndUpdate({ _id: pending._id, state: 'pending' }, { $set: { state: 'confirmed', ticket_numbers: numbers } }, { returnDocument: 'after' })
           .lean<BookingDoc>();
         if (!confirmed) throw new Error('the pending booking disappeared');
         const emailed = await sendTickets(confirmed, taken);
@@ -311,7 +315,7 @@ export function createCinema(options: CinemaOptions) {
       if (!cancelled) return 'booking_not_found';
       await models.ticket.updateMany({ booking_id: booking._id }, { $set: { state: 'cancelled' } });
       const after = await models.screening
-        .findOneAndUpdate({ _id: screening._id }, { $inc: { tickets_left: booking.quantity } }, { new: true })
+        .findOneAndUpdate({ _id: screening._id }, { $inc: { tickets_left: booking.quantity } }, { returnDocument: 'after' })
         .lean<ScreeningDoc>();
       await options.onTicketsReturned?.(screening._id, booking.quantity);
       return { cancelled: true, tickets_left: after?.tickets_left ?? screening.tickets_left + booking.quantity };
