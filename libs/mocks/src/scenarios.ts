@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw';
+import { cinemaScenarios } from './cinema/scenarios';
 import { contentScenarios } from './content/scenarios';
 import { defaultHandlers } from './handlers';
 import { identityScenarios } from './identity/scenarios';
@@ -15,6 +16,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...newsletterScenarios,
   ...venueScenarios,
   ...loyaltyScenarios,
+  ...cinemaScenarios,
 ];
 
 /** The URL parameter QA sets: `?scenario=venue:total-unavailable` (several: comma-separated). */
