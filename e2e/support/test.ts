@@ -14,4 +14,4 @@ export const test = base.extend<{ playIntro: boolean }>({
 });
 
 export { expect };
-export type { Page } from '@playwright/test';
+export type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { REMOTES } from '@croft/contracts/remotes';
 import { MOCK_ADMIN_EMAIL, MOCK_SIGN_IN_CODE } from '@croft/mocks';
 import { dirname, resolve } from 'node:path';
@@ -37,7 +37,12 @@ const CHECKS: Partial<Record<RemoteFolder, (page: Page, url: string) => Promise<
     await expect(page).toHaveURL(/\/cms\/faq\/beer$/);
   },
   loyalty: (page, url) => opensDialog(page, url, 'Open the loyalty card', 'Sign in to your loyalty card'),
-  cinema: (page, url) => opensDialog(page, url, 'Open cinema booking', 'Secret Cinema Club'),
+  // The screening's status comes from the cinema mocks (23 of 50 left), so this proves MSW answered.
+  cinema: (page, url) =>
+    opensDialog(page, url, 'Open Secret Cinema', 'Secret Cinema Club', async (dialog) => {
+      await expect(dialog.getByText('Tickets left')).toBeVisible();
+      await expect(dialog.getByText('23', { exact: true })).toBeVisible();
+    }),
 };
 
 async function rendersPage(page: Page, url: string, heading: string) {
@@ -45,11 +50,12 @@ async function rendersPage(page: Page, url: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-async function opensDialog(page: Page, url: string, button: string, title: string) {
+async function opensDialog(page: Page, url: string, button: string, title: string, inside?: (dialog: Locator) => Promise<void>) {
   await page.goto(`${url}/`);
   await page.getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
+  await inside?.(dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: button })).toBeFocused();
