@@ -5,6 +5,7 @@
 import { newsletterEndpoints } from '@croft/contracts';
 import { capabilities, defineServiceModule, isHttpsOrigin } from '@croft/service-kit';
 import { newsletterConfigSchema } from './config';
+import { DEFAULT_RATE_LIMITS } from './http/newsletter-routes';
 import { RETENTION_SWEEP_JOB, createNewsletterService } from './newsletter-service';
 
 export const newsletterModule = defineServiceModule({
@@ -32,6 +33,7 @@ export const newsletterModule = defineServiceModule({
       publicOrigin: config.PUBLIC_ORIGIN,
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
       internalToken: config.INTERNAL_API_TOKEN,
+      ...(config.NEWSLETTER_SUBSCRIBES_PER_IP ? { rateLimits: { subscribePerIp: { ...DEFAULT_RATE_LIMITS.subscribePerIp, limit: config.NEWSLETTER_SUBSCRIBES_PER_IP } } } : {}),
     });
     return {
       router: newsletter.router,
