@@ -10,6 +10,7 @@ interface MailDevEmail {
   to: { address: string }[];
   headers: Record<string, string>;
   date: string;
+  attachments?: { fileName: string; generatedFileName: string; contentType: string }[];
 }
 
 /**

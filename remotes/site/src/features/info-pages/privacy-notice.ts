@@ -4,7 +4,7 @@ import { CONSENT_TEXT_VERSION } from '@croft/contracts';
 export const PRIVACY_EMAIL = 'privacy@croftcommon.co.uk';
 
 /** When the notice last changed (shown on the page; change it with the text). */
-export const PRIVACY_NOTICE_UPDATED = '22 November 2026';
+export const PRIVACY_NOTICE_UPDATED = '24 November 2026';
 
 /** The consent sentence version the newsletter form records (from the contracts). */
 export const PRIVACY_CONSENT_VERSION = CONSENT_TEXT_VERSION;
@@ -46,11 +46,11 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     what: 'Loyalty card photos and progress',
-    kept: 'Nothing yet: the loyalty card does not store photos or progress. We will update this notice before it does.',
+    kept: 'While you are a member: delete any photo from your card yourself, or ask us to delete your cards. The count of photos you added in a day is deleted after a few days.',
   },
   {
     what: 'Secret cinema bookings',
-    kept: 'Nothing yet: cinema tickets are not booked online. We will update this notice before they are.',
+    kept: 'Until you ask us to delete them. A cancelled booking is kept as cancelled, so its ticket numbers are never given to anyone else.',
   },
   {
     what: 'Booking enquiries',

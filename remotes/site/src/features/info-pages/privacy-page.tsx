@@ -114,11 +114,18 @@ const SECTIONS: readonly Section[] = [
     id: 'privacy-loyalty',
     title: 'Loyalty card',
     body: (
-      <p>
-        The photo loyalty card is not live yet: today it stores no photos and no progress. When it opens, we will store
-        the photos members upload for each box and the card&rsquo;s progress (punches, rewards, dates), and update this
-        notice first with how long they are kept.
-      </p>
+      <>
+        <p>
+          For each member&rsquo;s card we store the photos you take for its boxes (re-encoded on our side, so no location,
+          camera or other metadata is kept), which box each is in and when, the card&rsquo;s progress (punches, rewards,
+          when it started and was completed), and how many photos you added today (kept a few days, for the daily limit).
+        </p>
+        <p>
+          Only you see your photos, through links that stop working after an hour. Staff can look a card up by email to
+          help at the counter and remove a photo that should not count; each removal is logged with who did it and why.
+          Delete any photo yourself from your card at any time, or ask us to delete your cards altogether.
+        </p>
+      </>
     ),
   },
   {
@@ -127,8 +134,9 @@ const SECTIONS: readonly Section[] = [
     body: (
       <>
         <p>
-          <strong>Secret cinema:</strong> tickets are not booked online yet, so we store nothing for it. This notice will
-          say what we keep before online booking opens.
+          <strong>Secret cinema:</strong> your booking (your name, your guest&rsquo;s name if you bring one, your email,
+          the ticket numbers, when you booked, cancelled and were emailed the tickets), so we can send your tickets with
+          their QR codes and let you in at the door. Cancel up to 24 hours before doors and your seats go back on sale.
         </p>
         <p>
           <strong>Booking enquiries</strong> from the BOOK page: your name, email, the date, the party size, the occasion
@@ -176,8 +184,8 @@ const SECTIONS: readonly Section[] = [
 
 /**
  * /privacy: the privacy notice, matching what the site actually stores (newsletter and consent
- * evidence, sign-in, device storage, booking enquiries, Common Good messages; loyalty, cinema and
- * analytics marked as not collected yet), with retention periods and rights.
+ * evidence, sign-in, device storage, booking enquiries, Common Good messages, the loyalty card,
+ * Secret Cinema; analytics marked as not collected yet), with retention periods and rights.
  */
 export function PrivacyPage() {
   return (
