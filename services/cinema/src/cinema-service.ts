@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { MongoRateLimitStore, systemClock, type Clock, type IsActiveSubscriber, type Logger, type Mailer, type TokenVerifier } from '@croft/service-kit';
+import { MongoRateLimitStore, createAuditLog, systemClock, type AuditLog, type Clock, type IsActiveSubscriber, type Logger, type Mailer, type TokenVerifier } from '@croft/service-kit';
 import { cinemaModels, type CinemaModels } from './data/cinema-models';
 import { createCinema, type Cinema } from './domain/cinema';
 import { cinemaRoutes } from './http/cinema-routes';
+import { createCinemaStaff, type CinemaStaff } from './domain/staff';
 
 export interface CinemaServiceOptions {
   db: Connection;
@@ -24,7 +25,9 @@ export interface CinemaServiceOptions {
 export interface CinemaService {
   router: Router;
   cinema: Cinema;
+  staff: CinemaStaff;
   models: CinemaModels;
+  audit: AuditLog;
   /** Builds the indexes (one screening a month, one live booking per member, one ticket per number). */
   seed(): Promise<void>;
   close(): Promise<void>;
@@ -33,17 +36,21 @@ export interface CinemaService {
 /** Secret Cinema: its collections, its rules and its endpoints. */
 export function createCinemaService(options: CinemaServiceOptions): CinemaService {
   const models = cinemaModels(options.db);
+  const clock = options.clock ?? systemClock;
+  const audit = createAuditLog(options.db, 'cinema', { clock });
   const cinema = createCinema({
     models,
-    clock: options.clock ?? systemClock,
+    clock,
     logger: options.logger,
     mailer: options.mailer,
     isActiveSubscriber: options.isActiveSubscriber,
     qrSecret: options.qrSecret,
     capacity: options.capacity,
   });
+  const staff = createCinemaStaff({ models, cinema, audit, clock, logger: options.logger, mailer: options.mailer });
   const router = cinemaRoutes({
     cinema,
+    staff,
     verifyAccessToken: options.verifyAccessToken,
     bookingsPerMinute: options.bookingsPerMinute,
     limitStore: (prefix) => new MongoRateLimitStore(options.db, { prefix: `${prefix}:` }),
@@ -51,7 +58,9 @@ export function createCinemaService(options: CinemaServiceOptions): CinemaServic
   return {
     router,
     cinema,
+    staff,
     models,
+    audit,
     async seed() {
       await Promise.all([models.screening.init(), models.booking.init(), models.ticket.init()]);
     },

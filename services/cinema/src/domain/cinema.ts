@@ -189,9 +189,15 @@ export function createCinema(options: CinemaOptions) {
     return models.booking.findOne({ screening_id: screeningId, user_id: member.id, live: true, state: 'confirmed' }).lean<BookingDoc>();
   }
 
+  /** Seats came back (a cancellation, a larger capacity): the waiting list takes them from here. */
+  async function ticketsReturned(screeningId: Types.ObjectId, count: number) {
+    await options.onTicketsReturned?.(screeningId, count);
+  }
+
   return {
     currentScreening,
     statusOf,
+    ticketsReturned,
 
     /** get_cinema_status. */
     async status(): Promise<CinemaStatus> {
@@ -317,7 +323,7 @@ export function createCinema(options: CinemaOptions) {
       const after = await models.screening
         .findOneAndUpdate({ _id: screening._id }, { $inc: { tickets_left: booking.quantity } }, { returnDocument: 'after' })
         .lean<ScreeningDoc>();
-      await options.onTicketsReturned?.(screening._id, booking.quantity);
+      await ticketsReturned(screening._id, booking.quantity);
       return { cancelled: true, tickets_left: after?.tickets_left ?? screening.tickets_left + booking.quantity };
     },
 

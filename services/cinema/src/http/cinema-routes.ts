@@ -3,19 +3,22 @@ import type { Store } from 'express-rate-limit';
 import { CINEMA_ERROR_MESSAGES, cinemaEndpoints as cinema, type EndpointDefinition } from '@croft/contracts';
 import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
 import type { Cinema, CinemaRefusal, Member } from '../domain/cinema';
+import type { CinemaStaff, StaffRefusal } from '../domain/staff';
 
 /** Booking attempts per member per minute (a guard against scripts; a person books once). */
 export const DEFAULT_BOOKINGS_PER_MINUTE = 10;
 /** Ticket emails a member may ask to be sent again per hour. */
 export const DEFAULT_RESENDS_PER_HOUR = 5;
 
-const MESSAGES: Record<CinemaRefusal, string> = {
+const STAFF_ROLES = ['staff', 'admin'] as const;
+
+const MESSAGES: Record<CinemaRefusal | StaffRefusal, string> = {
   ...CINEMA_ERROR_MESSAGES,
   membership_unavailable: 'Membership cannot be checked just now. Try again in a minute.',
 };
 
 /** A refusal as the endpoint declares it: its status from the contract, its words from CINEMA_ERROR_MESSAGES. */
-function refused(endpoint: EndpointDefinition, reason: CinemaRefusal): HttpError {
+function refused(endpoint: EndpointDefinition, reason: CinemaRefusal | StaffRefusal): HttpError {
   const status = (endpoint.errors as Record<string, number> | undefined)?.[reason];
   if (!status) throw new Error(`${endpoint.method} ${endpoint.path} does not declare '${reason}'`);
   return new HttpError(status, reason, MESSAGES[reason]);
@@ -35,6 +38,7 @@ function memberOf(res: Response): Member {
 /** The cinema endpoints: the public status, and the signed-in member's booking. */
 export function cinemaRoutes(options: {
   cinema: Cinema;
+  staff: CinemaStaff;
   verifyAccessToken?: TokenVerifier;
   bookingsPerMinute?: number;
   /** A store for each rate limiter (express-rate-limit wants one per limiter); memory by default. */
@@ -47,6 +51,16 @@ export function cinemaRoutes(options: {
     throw new HttpError(503, 'not_configured', 'Sign-in is not configured for the cinema service.');
   };
   const members = verify ? requireAuthWith(verify) : unconfigured;
+  const staffOnly = verify ? requireAuthWith(verify, { roles: STAFF_ROLES }) : unconfigured;
+  const actorOf = (res: Response) => {
+    const claims = authClaims(res);
+    return claims.email ? { id: claims.sub, email: claims.email } : { id: claims.sub };
+  };
+  /** A staff answer: the value, or the refusal as its endpoint declares it. */
+  const staffAnswer = <T,>(endpoint: EndpointDefinition, result: T | StaffRefusal): T => {
+    if (typeof result === 'string') throw refused(endpoint, result as StaffRefusal);
+    return result;
+  };
   const byMember = (prefix: string, windowMs: number, limit: number) =>
     rateLimit({ windowMs, limit, keyPrefix: prefix, keyGenerator: (req) => `user:${authClaims(req.res!).sub}`, store: options.limitStore?.(prefix) });
   const bookingLimit = byMember('cinema-bookings', 60_000, options.bookingsPerMinute ?? DEFAULT_BOOKINGS_PER_MINUTE);
@@ -91,6 +105,29 @@ export function cinemaRoutes(options: {
       return result;
     },
     { before: [noStore, members] },
+  );
+
+  // ── staff (the cinema team's admin panel) ──
+  const { staff } = options;
+  mountEndpoint(router, cinema.listScreenings, async () => staff.list(), { before: [noStore, staffOnly] });
+  mountEndpoint(
+    router,
+    cinema.updateScreening,
+    async ({ params, body, res }) => staffAnswer(cinema.updateScreening, await staff.update(actorOf(res), params.id, body)),
+    { before: [noStore, staffOnly] },
+  );
+  mountEndpoint(
+    router,
+    cinema.cancelScreening,
+    async ({ params, body, res }) => staffAnswer(cinema.cancelScreening, await staff.cancel(actorOf(res), params.id, body.version, body.reason)),
+    { before: [noStore, staffOnly] },
+  );
+  mountEndpoint(router, cinema.doorList, async ({ params }) => staffAnswer(cinema.doorList, await staff.doorList(params.id)), { before: [noStore, staffOnly] });
+  mountEndpoint(
+    router,
+    cinema.checkIn,
+    async ({ params, body, res }) => staffAnswer(cinema.checkIn, await staff.checkIn(actorOf(res), params.id, body)),
+    { before: [noStore, staffOnly] },
   );
 
   return router;

@@ -22,6 +22,8 @@ export interface CinemaHarness {
   secondInstance(): Promise<{ app: Express; stop: () => Promise<void> }>;
   /** Bearer and Origin headers for a member named `name` (email `<name>@example.com`). */
   auth(name: string): Promise<Record<string, string>>;
+  /** The same for a member of staff (role staff). */
+  staffAuth(name: string): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,10 @@ export async function startCinemaHarness(
     },
     async auth(person: string) {
       const token = await tokens.token({ sub: `user-${person}`, email: `${person}@example.com`, roles: [] });
+      return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
+    },
+    async staffAuth(person: string) {
+      const token = await tokens.token({ sub: `user-${person}`, email: `${person}@croftcommon.co.uk`, roles: ['staff'] });
       return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
     },
     async stop() {
