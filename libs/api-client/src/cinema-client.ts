@@ -1,5 +1,10 @@
 import {
   cinemaEndpoints as cinema,
+  type CheckInRequest,
+  type CheckInResponse,
+  type DoorListResponse,
+  type StaffScreening,
+  type UpdateScreeningRequest,
   type CinemaMemberView,
   type CinemaStatus,
   type CinemaWaitlistEntry,
@@ -7,7 +12,8 @@ import {
   type CreateCinemaBookingResponse,
   type JoinCinemaWaitlistRequest,
 } from '@croft/contracts';
-import { ApiError, type ClientOptions } from './api-error';
+import type { ClientOptions } from './api-error';
+import { bearerFrom } from './bearer';
 import { callEndpoint, type CallInit } from './call-endpoint';
 
 export interface CinemaClientOptions extends ClientOptions {
@@ -32,11 +38,7 @@ export interface CinemaClient {
 }
 
 export function createCinemaClient(options: CinemaClientOptions): CinemaClient {
-  const bearer = (init?: CallInit): CallInit => {
-    const token = options.getAccessToken();
-    if (!token) throw new ApiError(401, 'not_signed_in', 'You are not signed in.');
-    return { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } };
-  };
+  const bearer = bearerFrom(options.getAccessToken);
   return {
     status: async (init) => callEndpoint(options, cinema.getStatus, {}, init),
     memberView: async (init) => callEndpoint(options, cinema.getMemberView, {}, bearer(init)),
@@ -45,5 +47,25 @@ export function createCinemaClient(options: CinemaClientOptions): CinemaClient {
     cancel: async () => (await callEndpoint(options, cinema.cancelBooking, {}, bearer())).tickets_left,
     joinWaitlist: async (body) => callEndpoint(options, cinema.joinWaitlist, { body }, bearer()),
     leaveWaitlist: async () => void (await callEndpoint(options, cinema.leaveWaitlist, {}, bearer())),
+  };
+}
+
+/** The cinema team's staff calls (role staff or admin): screenings, the door list, check-in. */
+export interface CinemaStaffClient {
+  screenings(init?: CallInit): Promise<StaffScreening[]>;
+  update(id: string, change: UpdateScreeningRequest): Promise<StaffScreening>;
+  cancel(id: string, version: number, reason: string): Promise<StaffScreening>;
+  door(id: string, init?: CallInit): Promise<DoorListResponse>;
+  checkIn(id: string, by: CheckInRequest): Promise<CheckInResponse>;
+}
+
+export function createCinemaStaffClient(options: CinemaClientOptions): CinemaStaffClient {
+  const bearer = bearerFrom(options.getAccessToken);
+  return {
+    screenings: async (init) => (await callEndpoint(options, cinema.listScreenings, {}, bearer(init))).items,
+    update: async (id, body) => callEndpoint(options, cinema.updateScreening, { params: { id }, body }, bearer()),
+    cancel: async (id, version, reason) => callEndpoint(options, cinema.cancelScreening, { params: { id }, body: { version, reason } }, bearer()),
+    door: async (id, init) => callEndpoint(options, cinema.doorList, { params: { id } }, bearer(init)),
+    checkIn: async (id, body) => callEndpoint(options, cinema.checkIn, { params: { id }, body }, bearer()),
   };
 }

@@ -10,4 +10,4 @@ export { createAccountClient, type AccountClient, type AccountClientOptions } fr
 export { createVenueClient, type VenueClient } from './venue-client';
 export { createCommonGoodTotalClient, type CommonGoodTotalClient } from './common-good-total-client';
 export { createLoyaltyClient, createLoyaltyStaffClient, type AddLoyaltyPhotoInput, type LoyaltyClient, type LoyaltyClientOptions, type LoyaltyStaffClient } from './loyalty-client';
-export { createCinemaClient, type CinemaClient, type CinemaClientOptions } from './cinema-client';
+export { createCinemaClient, createCinemaStaffClient, type CinemaClient, type CinemaClientOptions, type CinemaStaffClient } from './cinema-client';

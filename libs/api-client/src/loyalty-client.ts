@@ -13,7 +13,8 @@ import {
   type StaffLoyaltyLookupResponse,
   type StartLoyaltyCardResponse,
 } from '@croft/contracts';
-import { ApiError, type ClientOptions } from './api-error';
+import type { ClientOptions } from './api-error';
+import { bearerFrom } from './bearer';
 import { callEndpoint, type CallInit } from './call-endpoint';
 import { callEndpointMultipart, type UploadProgress } from './call-endpoint-multipart';
 
@@ -45,15 +46,6 @@ export interface LoyaltyClient {
   addPhoto(input: AddLoyaltyPhotoInput): Promise<AddLoyaltyEntryResponse>;
   /** Removes an entry and its photo; answers the card with its counts. */
   deleteEntry(id: string): Promise<DeleteLoyaltyEntryResponse>;
-}
-
-/** The bearer header for one call; no token (signed out) fails before anything is sent. */
-function bearerFrom(getAccessToken: () => string | null) {
-  return (init?: CallInit): CallInit => {
-    const token = getAccessToken();
-    if (!token) throw new ApiError(401, 'not_signed_in', 'You are not signed in.');
-    return { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } };
-  };
 }
 
 export function createLoyaltyClient(options: LoyaltyClientOptions): LoyaltyClient {

@@ -14,6 +14,8 @@ import {
   type CinemaBooking,
   type CinemaStatus,
   type CinemaWaitlistEntry,
+  type DoorTicket,
+  type StaffScreening,
 } from '@croft/contracts';
 import { mockEndpoint, mockError, type MockFailure } from '../endpoint';
 
@@ -61,6 +63,9 @@ const STATUS: Record<keyof typeof CINEMA_ERROR_MESSAGES, number> = {
 export const cinemaFailure = (code: keyof typeof CINEMA_ERROR_MESSAGES): MockFailure => ({ status: STATUS[code], code, message: CINEMA_ERROR_MESSAGES[code] });
 
 export const MOCK_SCREENING_ID = 'c1c1c1c1c1c1c1c1c1c1c1c1';
+
+/** Names on the mocks' door list (tickets 1 to the number sold). */
+const MOCK_DOOR_NAMES = ['Grace Hopper', 'Alan Turing', 'Mary Somerville', 'Ada Lovelace', 'Charles Babbage', 'Rosalind Franklin', 'Tim Berners-Lee'];
 
 /** The screening on sale in the mocks: this month's last Thursday (or next month's once it is past). */
 export function buildCinemaStatus(overrides: Partial<CinemaStatus> = {}): CinemaStatus {
@@ -124,6 +129,34 @@ export function cinemaHandlers(options: CinemaMockOptions = {}) {
     world === 'waiting'
       ? { id: 'a1a1a1a1a1a1a1a1a1a1a1a1', screening_id: status.screening_id, quantity: 1, primary_name: 'Ada Lovelace', guest_name: null, state: 'waiting', position: 3, hold_expires_at: null, created_at: iso() }
       : null;
+  // The staff side: the screening's editable details and its door list (the member's booking joins it).
+  let version = 1;
+  let capacity = CINEMA_TICKETS_PER_MONTH;
+  let cancelReason: string | null = world === 'cancelled' ? 'The projector is away for repair.' : null;
+  const door: DoorTicket[] = Array.from({ length: capacity - status.tickets_left }, (_, i) => ({
+    number: i + 1,
+    name: MOCK_DOOR_NAMES[i % MOCK_DOOR_NAMES.length],
+    booking_id: `d${String(i).padStart(23, '0')}`,
+    email: `guest${i + 1}@example.com`,
+    checked_in_at: i < 3 ? iso() : null,
+  }));
+  const staffScreening = (): StaffScreening => ({
+    id: status.screening_id,
+    release_id: status.release_id,
+    screening_date: status.screening_date,
+    title: status.title,
+    doors_time: status.doors_time,
+    screening_time: status.screening_time,
+    capacity,
+    tickets_sold: capacity - status.tickets_left,
+    tickets_left: status.tickets_left,
+    tickets_held: 0,
+    waiting: waitlist ? 1 : 0,
+    checked_in: door.filter((t) => t.checked_in_at).length,
+    state: status.state,
+    cancel_reason: cancelReason,
+    version,
+  });
   const setLeft = (left: number) => {
     status.tickets_left = left;
     status.is_sold_out = left === 0 || status.state === 'cancelled';
@@ -206,6 +239,69 @@ export function cinemaHandlers(options: CinemaMockOptions = {}) {
         created_at: iso(),
       };
       return waitlist;
+    }),
+
+    mockEndpoint(cinema.listScreenings, ({ request }) => (signedIn(request) ? { items: [staffScreening()] } : mockError(NOT_SIGNED_IN))),
+
+    mockEndpoint(cinema.updateScreening, ({ request, params, body }) => {
+      if (!signedIn(request)) return mockError(NOT_SIGNED_IN);
+      if (params.id !== status.screening_id) return mockError(cinemaFailure('screening_not_found'));
+      if (body.version !== version) return mockError(cinemaFailure('version_conflict'));
+      if (status.state === 'cancelled') return mockError(cinemaFailure('screening_cancelled'));
+      const sold = capacity - status.tickets_left;
+      if (body.capacity !== undefined && body.capacity < sold) return mockError(cinemaFailure('capacity_below_sold'));
+      if (body.title !== undefined) status.title = body.title.trim();
+      if (body.doors_time !== undefined) status.doors_time = body.doors_time;
+      if (body.screening_time !== undefined) status.screening_time = body.screening_time;
+      if (body.capacity !== undefined) {
+        setLeft(body.capacity - sold);
+        capacity = body.capacity;
+      }
+      version += 1;
+      return staffScreening();
+    }),
+
+    mockEndpoint(cinema.cancelScreening, ({ request, params, body }) => {
+      if (!signedIn(request)) return mockError(NOT_SIGNED_IN);
+      if (params.id !== status.screening_id) return mockError(cinemaFailure('screening_not_found'));
+      if (body.version !== version) return mockError(cinemaFailure('version_conflict'));
+      if (status.state === 'cancelled') return mockError(cinemaFailure('screening_cancelled'));
+      status.state = 'cancelled';
+      cancelReason = body.reason.trim();
+      setLeft(0);
+      version += 1;
+      return staffScreening();
+    }),
+
+    mockEndpoint(cinema.doorList, ({ request, params }) => {
+      if (!signedIn(request)) return mockError(NOT_SIGNED_IN);
+      if (params.id !== status.screening_id) return mockError(cinemaFailure('screening_not_found'));
+      const mine: DoorTicket[] = booking
+        ? booking.ticket_numbers.map((number, i) => ({
+            number,
+            name: i === 0 ? booking!.primary_name : (booking!.guest_name ?? booking!.primary_name),
+            booking_id: booking!.id,
+            email: 'ada@example.com',
+            checked_in_at: null,
+          }))
+        : [];
+      return { screening: staffScreening(), tickets: [...door, ...mine.filter((t) => !door.some((d) => d.number === t.number))].sort((a, b) => a.number - b.number) };
+    }),
+
+    mockEndpoint(cinema.checkIn, ({ request, params, body }) => {
+      if (!signedIn(request)) return mockError(NOT_SIGNED_IN);
+      if (params.id !== status.screening_id) return mockError(cinemaFailure('screening_not_found'));
+      let number: number;
+      if ('qr' in body) {
+        const [, screening, n] = body.qr.split('.');
+        if (screening !== status.screening_id) return mockError(cinemaFailure('invalid_qr'));
+        number = Number(n);
+      } else number = body.ticket_number;
+      const ticket = door.find((t) => t.number === number);
+      if (!ticket) return mockError(cinemaFailure('ticket_not_found'));
+      if (ticket.checked_in_at) return { ticket: { ...ticket }, already_checked_in: true };
+      ticket.checked_in_at = iso();
+      return { ticket: { ...ticket }, already_checked_in: false };
     }),
 
     mockEndpoint(cinema.leaveWaitlist, ({ request }) => {
