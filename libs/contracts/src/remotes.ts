@@ -103,7 +103,14 @@ export const REMOTES = [
     folder: 'cinema',
     devPort: 4204,
     label: 'Secret cinema booking',
-    exposes: { CinemaBooking: { file: 'src/features/cinema-booking/cinema-booking.tsx', kind: 'dialog' } },
+    exposes: {
+      CinemaBooking: { file: 'src/features/cinema-booking/cinema-booking.tsx', kind: 'dialog' },
+      Admin: {
+        file: 'src/admin/cinema-admin.tsx',
+        kind: 'admin',
+        admin: { title: 'Secret Cinema', path: 'cinema', description: "This month's screening, its seats, and the door list with check-in." },
+      },
+    },
   },
   {
     name: 'cms',

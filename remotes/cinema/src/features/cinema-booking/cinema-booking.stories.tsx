@@ -35,6 +35,8 @@ export const PlentyLeft: Story = {
 };
 
 export const BookTwo: Story = {
+  // Its own mock state: the booking it makes stays out of the other stories.
+  parameters: mocks(),
   play: async ({ canvasElement }) => {
     const d = await dialog(canvasElement);
     await userEvent.type(await d.findByRole('textbox', { name: /Your name/ }), 'Ada Lovelace');
@@ -110,6 +112,7 @@ export const SignedOut: Story = {
 };
 
 export const OnAPhone: Story = {
+  parameters: mocks(),
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const d = await dialog(canvasElement);
