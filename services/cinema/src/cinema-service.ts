@@ -1,10 +1,11 @@
 import type { Router } from 'express';
 import type { Connection } from 'mongoose';
-import { MongoRateLimitStore, createAuditLog, systemClock, type AuditLog, type Clock, type IsActiveSubscriber, type Logger, type Mailer, type TokenVerifier } from '@croft/service-kit';
+import { MongoRateLimitStore, createAuditLog, createJobs, systemClock, type AuditLog, type Jobs, type Clock, type IsActiveSubscriber, type Logger, type Mailer, type TokenVerifier } from '@croft/service-kit';
 import { cinemaModels, type CinemaModels } from './data/cinema-models';
 import { createCinema, type Cinema } from './domain/cinema';
 import { cinemaRoutes } from './http/cinema-routes';
 import { createCinemaStaff, type CinemaStaff } from './domain/staff';
+import { HOLD_EXPIRY_JOB } from './domain/waitlist';
 
 export interface CinemaServiceOptions {
   db: Connection;
@@ -20,6 +21,12 @@ export interface CinemaServiceOptions {
   /** Tickets a new screening has (default 50). */
   capacity?: number;
   bookingsPerMinute?: number;
+  /**
+   * The jobs runner owned by the caller (the composition, service 'cinema'): waiting-list holds
+   * expire on it, once across instances. Default: its own runner that never polls (tests call
+   * `jobs.runDueNow()`).
+   */
+  jobs?: Jobs;
 }
 
 export interface CinemaService {
@@ -28,6 +35,7 @@ export interface CinemaService {
   staff: CinemaStaff;
   models: CinemaModels;
   audit: AuditLog;
+  jobs: Jobs;
   /** Builds the indexes (one screening a month, one live booking per member, one ticket per number). */
   seed(): Promise<void>;
   close(): Promise<void>;
@@ -38,7 +46,9 @@ export function createCinemaService(options: CinemaServiceOptions): CinemaServic
   const models = cinemaModels(options.db);
   const clock = options.clock ?? systemClock;
   const audit = createAuditLog(options.db, 'cinema', { clock });
+  const jobs = options.jobs ?? createJobs({ db: options.db, clock, logger: options.logger, service: 'cinema' });
   const cinema = createCinema({
+    scheduleExpiry: async (entryId, at) => void (await jobs.schedule(HOLD_EXPIRY_JOB, at, { entry_id: entryId }, { key: entryId })),
     models,
     clock,
     logger: options.logger,
@@ -46,6 +56,9 @@ export function createCinemaService(options: CinemaServiceOptions): CinemaServic
     isActiveSubscriber: options.isActiveSubscriber,
     qrSecret: options.qrSecret,
     capacity: options.capacity,
+  });
+  jobs.define<{ entry_id: string }>(HOLD_EXPIRY_JOB, async ({ payload }) => {
+    if (payload) await cinema.waitlist.expire(payload.entry_id);
   });
   const staff = createCinemaStaff({ models, cinema, audit, clock, logger: options.logger, mailer: options.mailer });
   const router = cinemaRoutes({
@@ -61,8 +74,9 @@ export function createCinemaService(options: CinemaServiceOptions): CinemaServic
     staff,
     models,
     audit,
+    jobs,
     async seed() {
-      await Promise.all([models.screening.init(), models.booking.init(), models.ticket.init()]);
+      await Promise.all([models.screening.init(), models.booking.init(), models.ticket.init(), models.wait.init()]);
     },
     async close() {},
   };

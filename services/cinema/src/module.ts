@@ -6,10 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { capabilities, defineServiceModule, identityIssuer, optional, remoteJwksVerifier } from '@croft/service-kit';
 import { cinemaConfigSchema } from './config';
 import { createCinemaService } from './cinema-service';
+import { HOLD_EXPIRY_JOB } from './domain/waitlist';
 
 export const cinemaModule = defineServiceModule({
   name: 'cinema',
   configSchema: cinemaConfigSchema,
+  jobs: [{ name: HOLD_EXPIRY_JOB, description: "one per waiting-list offer, 12 h after it: a hold not taken ends and its seats go to the next member (once)" }],
   /** Members' routes verify identity's tokens (without a verifier: 503 not_configured); live membership from newsletter. */
   needs: { verifyAccessToken: optional(capabilities.verifyAccessToken), isActiveSubscriber: capabilities.isActiveSubscriber },
   standalone({ config, logger }) {
@@ -25,7 +27,7 @@ export const cinemaModule = defineServiceModule({
       verifyAccessToken: remoteJwksVerifier({ jwksUrl: config.IDENTITY_JWKS_URL, issuer: identityIssuer(config.PUBLIC_ORIGIN) }),
     };
   },
-  create({ config, db, logger, clock, mailer, needs }) {
+  create({ config, db, logger, clock, mailer, needs, jobs }) {
     let qrSecret = config.CINEMA_QR_SECRET;
     if (!qrSecret) {
       logger.warn('CINEMA_QR_SECRET is not set: ticket QR codes are signed with a key of this process (set it so codes survive a restart)');
@@ -41,6 +43,7 @@ export const cinemaModule = defineServiceModule({
       qrSecret,
       capacity: config.CINEMA_CAPACITY,
       bookingsPerMinute: config.CINEMA_BOOKINGS_PER_MINUTE,
+      jobs,
     });
     return { router: cinema.router, seed: () => cinema.seed(), close: () => cinema.close(), provides: {} };
   },

@@ -8,6 +8,7 @@ import { CINEMA_CAPACITY_MAX, CINEMA_MAX_PER_BOOKING, CINEMA_NAME_MAX, CINEMA_TI
 export const CINEMA_SCREENINGS_COLLECTION = 'cinema_screenings';
 export const CINEMA_BOOKINGS_COLLECTION = 'cinema_bookings';
 export const CINEMA_TICKETS_COLLECTION = 'cinema_tickets';
+export const CINEMA_WAITLIST_COLLECTION = 'cinema_waitlist';
 
 export type ScreeningState = 'on_sale' | 'cancelled';
 export type BookingState = 'pending' | 'confirmed' | 'cancelled';
@@ -64,6 +65,25 @@ export interface TicketDoc {
   email: string;
   state: 'valid' | 'cancelled';
   checked_in_at: Date | null;
+}
+
+export type WaitState = 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
+
+/** A member's place on a sold-out screening's waiting list; 'offered' holds seats for them. */
+export interface WaitDoc {
+  _id: Types.ObjectId;
+  screening_id: Types.ObjectId;
+  user_id: string;
+  email: string;
+  primary_name: string;
+  guest_name: string | null;
+  quantity: number;
+  state: WaitState;
+  /** true while waiting or offered: one place per member per screening. */
+  live: boolean;
+  created_at: Date;
+  offered_at: Date | null;
+  hold_expires_at: Date | null;
 }
 
 const wholeNumber = { validator: Number.isInteger, message: '{PATH} must be a whole number' };
@@ -125,10 +145,30 @@ const ticketSchema = new Schema<TicketDoc>(
 ticketSchema.index({ screening_id: 1, number: 1 }, { unique: true, name: 'one_ticket_per_number' });
 ticketSchema.index({ booking_id: 1 });
 
+const waitSchema = new Schema<WaitDoc>(
+  {
+    screening_id: { type: Schema.Types.ObjectId, required: true },
+    user_id: { type: String, required: true, maxlength: 100 },
+    email: { type: String, required: true, lowercase: true, maxlength: 254 },
+    primary_name: { type: String, required: true, maxlength: CINEMA_NAME_MAX },
+    guest_name: { type: String, default: null, maxlength: CINEMA_NAME_MAX },
+    quantity: { type: Number, required: true, min: 1, max: CINEMA_MAX_PER_BOOKING, validate: wholeNumber },
+    state: { type: String, required: true, enum: ['waiting', 'offered', 'booked', 'expired', 'left'] },
+    live: { type: Boolean, required: true },
+    created_at: { type: Date, required: true },
+    offered_at: { type: Date, default: null },
+    hold_expires_at: { type: Date, default: null },
+  },
+  { collection: CINEMA_WAITLIST_COLLECTION, versionKey: false, strict: 'throw' },
+);
+waitSchema.index({ screening_id: 1, user_id: 1 }, { unique: true, partialFilterExpression: { live: { $eq: true } }, name: 'one_place_per_member' });
+waitSchema.index({ screening_id: 1, state: 1, created_at: 1 });
+
 export interface CinemaModels {
   screening: Model<ScreeningDoc>;
   booking: Model<BookingDoc>;
   ticket: Model<TicketDoc>;
+  wait: Model<WaitDoc>;
 }
 
 export function cinemaModels(connection: Connection): CinemaModels {
@@ -136,5 +176,6 @@ export function cinemaModels(connection: Connection): CinemaModels {
     screening: (connection.models.CinemaScreening as Model<ScreeningDoc>) ?? connection.model<ScreeningDoc>('CinemaScreening', screeningSchema),
     booking: (connection.models.CinemaBooking as Model<BookingDoc>) ?? connection.model<BookingDoc>('CinemaBooking', bookingSchema),
     ticket: (connection.models.CinemaTicket as Model<TicketDoc>) ?? connection.model<TicketDoc>('CinemaTicket', ticketSchema),
+    wait: (connection.models.CinemaWait as Model<WaitDoc>) ?? connection.model<WaitDoc>('CinemaWait', waitSchema),
   };
 }

@@ -17,6 +17,7 @@ import type { BookingDoc, CinemaModels, ScreeningDoc } from '../data/cinema-mode
 import { londonInstant, londonParts, nextMonth, releaseIdOf } from './london-time';
 import { readTicketQr, ticketQr } from './qr-token';
 import { ticketEmail } from './ticket-email';
+import { createWaitlist } from './waitlist';
 
 /** The signed-in member (from their access token). */
 export interface Member {
@@ -45,7 +46,10 @@ export type CinemaRefusal =
   | 'guest_name_not_allowed'
   | 'booking_not_found'
   | 'too_late_to_cancel'
-  | 'email_failed';
+  | 'email_failed'
+  | 'not_sold_out'
+  | 'already_waiting'
+  | 'not_waiting';
 
 export interface CinemaOptions {
   models: CinemaModels;
@@ -58,8 +62,8 @@ export interface CinemaOptions {
   qrSecret: string;
   /** Tickets a new screening has (default 50, spec 001 §9). */
   capacity?: number;
-  /** Called with the count of tickets a cancellation gave back (the waiting list takes them from here). */
-  onTicketsReturned?: (screeningId: Types.ObjectId, count: number) => Promise<void>;
+  /** Schedules a waiting-list hold's expiry (the kit's jobs); none: holds never expire (tests of other things). */
+  scheduleExpiry?: (entryId: string, at: Date) => Promise<void>;
 }
 
 const DUPLICATE_KEY = 11000;
@@ -73,6 +77,7 @@ const isDuplicate = (error: unknown) => (error as { code?: number } | null)?.cod
 export function createCinema(options: CinemaOptions) {
   const { models, clock, logger, mailer } = options;
   const capacity = options.capacity ?? CINEMA_TICKETS_PER_MONTH;
+  const waitlist = createWaitlist({ models, clock, logger, mailer, scheduleExpiry: options.scheduleExpiry ?? (async () => undefined) });
 
   /** When a screening's doors open (London time). */
   const doorsAt = (s: Pick<ScreeningDoc, 'screening_date' | 'doors_time'>) => londonInstant(s.screening_date, s.doors_time);
@@ -189,15 +194,29 @@ export function createCinema(options: CinemaOptions) {
     return models.booking.findOne({ screening_id: screeningId, user_id: member.id, live: true, state: 'confirmed' }).lean<BookingDoc>();
   }
 
-  /** Seats came back (a cancellation, a larger capacity): the waiting list takes them from here. */
-  async function ticketsReturned(screeningId: Types.ObjectId, count: number) {
-    await options.onTicketsReturned?.(screeningId, count);
+  /** Seats came back (a cancellation, a larger capacity): the waiting list is offered them first. */
+  async function ticketsReturned(screeningId: Types.ObjectId, _count: number) {
+    await waitlist.offer(screeningId);
+  }
+
+  /** The checks a booking and a place on the waiting list share: the guest rule and the screening named. */
+  async function screeningFor(input: BookingInput): Promise<ScreeningDoc | CinemaRefusal> {
+    const guest = input.guest_name?.trim() || null;
+    if (input.quantity === 2 && !guest) return 'guest_name_required';
+    if (input.quantity === 1 && guest) return 'guest_name_not_allowed';
+    const screening = await currentScreening();
+    if (String(screening._id) !== input.screening_id) {
+      return (await models.screening.exists({ _id: input.screening_id })) ? 'not_on_sale' : 'screening_not_found';
+    }
+    if (screening.state === 'cancelled') return 'screening_cancelled';
+    return screening;
   }
 
   return {
     currentScreening,
     statusOf,
     ticketsReturned,
+    waitlist,
 
     /** get_cinema_status. */
     async status(): Promise<CinemaStatus> {
@@ -208,7 +227,8 @@ export function createCinema(options: CinemaOptions) {
     async memberView(member: Member): Promise<CinemaMemberView> {
       const screening = await currentScreening();
       const booking = await liveBooking(member, screening._id);
-      return { booking: booking ? bookingOf(booking, screening) : null, waitlist: null };
+      const entry = booking ? null : await waitlist.entryOf(member.id, screening._id);
+      return { booking: booking ? bookingOf(booking, screening) : null, waitlist: entry ? await waitlist.view(entry) : null };
     },
 
     /**
@@ -218,16 +238,16 @@ export function createCinema(options: CinemaOptions) {
      * and the booking confirmed; any failure after the tickets were taken gives them back.
      */
     async book(member: Member, input: BookingInput): Promise<CreateCinemaBookingResponse | CinemaRefusal> {
+      const found = await screeningFor(input);
+      if (typeof found === 'string') return found;
+      const screening = found;
       const guest = input.guest_name?.trim() || null;
-      if (input.quantity === 2 && !guest) return 'guest_name_required';
-      if (input.quantity === 1 && guest) return 'guest_name_not_allowed';
-      const screening = await currentScreening();
-      if (String(screening._id) !== input.screening_id) {
-        return (await models.screening.exists({ _id: input.screening_id })) ? 'not_on_sale' : 'screening_not_found';
-      }
-      if (screening.state === 'cancelled') return 'screening_cancelled';
-      if (screening.tickets_left === 0) return 'sold_out';
-      if (screening.tickets_left < input.quantity) return 'only_one_left';
+      // Seats held for this member from the waiting list are theirs, sold out or not.
+      const place = await waitlist.entryOf(member.id, screening._id);
+      const offered = place?.state === 'offered' ? place : null;
+      if (offered && input.quantity > offered.quantity) return 'only_one_left';
+      if (!offered && screening.tickets_left === 0) return 'sold_out';
+      if (!offered && screening.tickets_left < input.quantity) return 'only_one_left';
       const membership = await isMember(member.email);
       if (membership === 'unavailable') return 'membership_unavailable';
       if (!membership) return 'not_subscriber';
@@ -256,13 +276,28 @@ export function createCinema(options: CinemaOptions) {
         throw error;
       }
 
+      // The hold is claimed first (guarded: an expiry running now cannot also move these seats).
+      const claimed = offered
+        ? await models.wait.findOneAndUpdate({ _id: offered._id, state: 'offered' }, { $set: { state: 'booked', live: false } }).lean()
+        : null;
+      const fromHold = claimed !== null;
       const taken = await models.screening
         .findOneAndUpdate(
-          { _id: screening._id, state: 'on_sale', tickets_left: { $gte: input.quantity } },
-          { $inc: { tickets_left: -input.quantity, next_ticket_number: input.quantity } },
+          fromHold
+            ? { _id: screening._id, state: 'on_sale', tickets_held: { $gte: input.quantity } }
+            : { _id: screening._id, state: 'on_sale', tickets_left: { $gte: input.quantity } },
+          fromHold
+            ? { $inc: { tickets_held: -input.quantity, next_ticket_number: input.quantity } }
+            : { $inc: { tickets_left: -input.quantity, next_ticket_number: input.quantity } },
           { returnDocument: 'after' },
         )
         .lean<ScreeningDoc>();
+      if (fromHold && claimed.quantity > input.quantity) {
+        // They took fewer seats than were held: the rest go back on sale, to the next in line.
+        const rest = claimed.quantity - input.quantity;
+        await models.screening.updateOne({ _id: screening._id }, { $inc: { tickets_held: -rest, tickets_left: rest } });
+        await waitlist.offer(screening._id);
+      }
       if (!taken) {
         await models.booking.deleteOne({ _id: pending._id, state: 'pending' });
         const now2 = await models.screening.findById(screening._id).lean<ScreeningDoc>();
@@ -287,6 +322,8 @@ export function createCinema(options: CinemaOptions) {
           .findOneAndUpdate({ _id: pending._id, state: 'pending' }, { $set: { state: 'confirmed', ticket_numbers: numbers } }, { returnDocument: 'after' })
           .lean<BookingDoc>();
         if (!confirmed) throw new Error('the pending booking disappeared');
+        // A member who booked while waiting leaves the list.
+        await models.wait.updateOne({ screening_id: screening._id, user_id: member.id, live: true }, { $set: { state: 'left', live: false } });
         const emailed = await sendTickets(confirmed, taken);
         const booking = emailed ? { ...confirmed, email_sent_at: clock.now() } : confirmed;
         return { ticket_numbers: numbers, release_id: taken.release_id, booking: bookingOf(booking, taken), email_sent: emailed };
@@ -296,8 +333,47 @@ export function createCinema(options: CinemaOptions) {
         await models.ticket.deleteMany({ booking_id: pending._id });
         await models.screening.updateOne({ _id: screening._id }, { $inc: { tickets_left: input.quantity } });
         await models.booking.deleteOne({ _id: pending._id });
+        if (fromHold) await waitlist.offer(screening._id);
         throw error;
       }
+    },
+
+    /** Joins the waiting list of the sold-out screening on sale. */
+    async join(member: Member, input: BookingInput) {
+      const found = await screeningFor(input);
+      if (typeof found === 'string') return found;
+      if (found.tickets_left > 0) return 'not_sold_out' as const;
+      if (await liveBooking(member, found._id)) return 'already_booked' as const;
+      const membership = await isMember(member.email);
+      if (membership === 'unavailable') return 'membership_unavailable' as const;
+      if (!membership) return 'not_subscriber' as const;
+      try {
+        const entry = await models.wait.create({
+          screening_id: found._id,
+          user_id: member.id,
+          email: member.email,
+          primary_name: input.primary_name.trim(),
+          guest_name: input.guest_name?.trim() || null,
+          quantity: input.quantity,
+          state: 'waiting',
+          live: true,
+          created_at: clock.now(),
+          offered_at: null,
+          hold_expires_at: null,
+        });
+        return await waitlist.view(entry.toObject());
+      } catch (error) {
+        if (isDuplicate(error)) return 'already_waiting' as const;
+        throw error;
+      }
+    },
+
+    /** Leaves the waiting list (seats held for the member go to the next in line). */
+    async leave(member: Member): Promise<{ left: true } | CinemaRefusal> {
+      const screening = await currentScreening();
+      const entry = await waitlist.entryOf(member.id, screening._id);
+      if (!entry || !(await waitlist.leave(entry))) return 'not_waiting';
+      return { left: true };
     },
 
     /** Sends the member's ticket email again. */

@@ -27,7 +27,10 @@ export function createCinemaStaff(options: CinemaStaffOptions) {
   const { models, cinema, audit, clock, logger, mailer } = options;
 
   async function view(s: ScreeningDoc): Promise<StaffScreening> {
-    const checkedIn = await models.ticket.countDocuments({ screening_id: s._id, state: 'valid', checked_in_at: { $ne: null } });
+    const [checkedIn, waiting] = await Promise.all([
+      models.ticket.countDocuments({ screening_id: s._id, state: 'valid', checked_in_at: { $ne: null } }),
+      models.wait.countDocuments({ screening_id: s._id, state: 'waiting' }),
+    ]);
     return {
       id: String(s._id),
       release_id: s.release_id,
@@ -39,7 +42,7 @@ export function createCinemaStaff(options: CinemaStaffOptions) {
       tickets_sold: s.capacity - s.tickets_left - s.tickets_held,
       tickets_left: s.tickets_left,
       tickets_held: s.tickets_held,
-      waiting: 0,
+      waiting,
       checked_in: checkedIn,
       state: s.state,
       cancel_reason: s.cancel_reason,

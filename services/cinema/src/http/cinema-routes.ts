@@ -107,6 +107,28 @@ export function cinemaRoutes(options: {
     { before: [noStore, members] },
   );
 
+  mountEndpoint(
+    router,
+    cinema.joinWaitlist,
+    async ({ body, res }) => {
+      const result = await service.join(memberOf(res), body);
+      if (typeof result === 'string') throw refused(cinema.joinWaitlist, result);
+      return result;
+    },
+    { before: [noStore, members, bookingLimit] },
+  );
+
+  mountEndpoint(
+    router,
+    cinema.leaveWaitlist,
+    async ({ res }) => {
+      const result = await service.leave(memberOf(res));
+      if (typeof result === 'string') throw refused(cinema.leaveWaitlist, result);
+      return result;
+    },
+    { before: [noStore, members] },
+  );
+
   // ── staff (the cinema team's admin panel) ──
   const { staff } = options;
   mountEndpoint(router, cinema.listScreenings, async () => staff.list(), { before: [noStore, staffOnly] });
