@@ -1,0 +1,120 @@
+import { expect, test } from '../support/test';
+import { pressSeven } from '../support/gesture';
+import { latestEmailTo, MAILDEV_WEB, signInCodeFor } from '../support/maildev';
+import { E2E_ORIGIN, subscribe, uniqueEmail } from '../support/membership';
+import type { APIRequestContext } from '@playwright/test';
+
+/** Signs `email` in through the identity API (an invited admin or a subscriber): bearer headers. */
+async function apiSignIn(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const since = Date.now();
+  const sent = await request.post('/api/identity/otp', { headers: { Origin: E2E_ORIGIN }, data: { email, create_user: false } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post('/api/identity/verify', { headers: { Origin: E2E_ORIGIN }, data: { type: 'email', email, token: await signInCodeFor(email, since) } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return { Origin: E2E_ORIGIN, Authorization: `Bearer ${(await verified.json()).access_token}` };
+}
+
+/** Staff set the screening's seats so that `left` remain (through the cinema staff API). */
+async function leaveSeats(request: APIRequestContext, headers: Record<string, string>, left: number) {
+  const [screening] = (await (await request.get('/api/cinema/staff/screenings', { headers })).json()).items;
+  const res = await request.patch(`/api/cinema/staff/screenings/${screening.id}`, {
+    headers,
+    data: { version: screening.version, capacity: screening.tickets_sold + screening.tickets_held + left },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * Issue 13 as a member meets it on the composed site: the 7 on /hall opens Secret Cinema, Book asks
+ * for the emailed code, the booking goes on, the ticket numbers show, the ticket email (with its
+ * calendar event and a QR code per ticket) reaches MailDev, and Resend sends it again.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+// Both tests sell seats of the one screening on sale: one after the other, never side by side.
+test.describe.configure({ mode: 'serial' });
+
+test('a member books 2 with a guest from /hall, signs in on the way, gets the tickets by email, and Resend sends them again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('film-fan');
+  await subscribe(page, email);
+  await page.goto('/hall');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hall' })).toBeVisible();
+  await pressSeven(page);
+  const dialog = page.getByRole('dialog', { name: 'Secret Cinema Club' });
+  await expect(dialog.getByText('Tickets left')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Your name/ }).fill('Ada Lovelace');
+  await dialog.getByRole('combobox', { name: /Tickets/ }).selectOption('2');
+  await dialog.getByRole('textbox', { name: /guest's name/ }).fill('Charles Babbage');
+  await dialog.getByRole('button', { name: 'Book 2 tickets' }).click();
+
+  // Not signed in: the emailed code first, then the booking goes on by itself.
+  const signIn = page.getByRole('dialog', { name: 'Sign in to book' });
+  await signIn.getByRole('textbox', { name: /Email/ }).fill(email);
+  const since = Date.now();
+  await signIn.getByRole('button', { name: 'Send code' }).click();
+  const codeStep = page.getByRole('dialog', { name: 'Enter verification code' });
+  await codeStep.getByRole('textbox', { name: /6-digit code/ }).fill(await signInCodeFor(email, since));
+  await codeStep.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
+  const numbers = dialog.getByText(/^#\d+ and #\d+$/);
+  await expect(numbers).toBeVisible();
+  const [first, second] = ((await numbers.textContent()) ?? '').match(/\d+/g)!.map(Number);
+  expect(second).toBe(first + 1);
+
+  // The ticket email: the spec's payload, the calendar event, a QR code per ticket.
+  const mail = await latestEmailTo(email, /Secret Cinema tickets/);
+  expect(mail.text).toContain(`Tickets #${first} and #${second} for Ada Lovelace and Charles Babbage.`);
+  const files = mail.attachments ?? [];
+  expect(files.map((f) => f.fileName).sort()).toEqual(['secret-cinema.ics', `ticket-${first}.png`, `ticket-${second}.png`]);
+  const ics = await (await fetch(`${MAILDEV_WEB}/email/${mail.id}/attachment/${files.find((f) => f.fileName.endsWith('.ics'))!.generatedFileName}`)).text();
+  expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  expect(ics).toContain('SUMMARY:Secret Cinema Club');
+
+  // Resend: 'Email sent', and a second email arrives.
+  const resentSince = Date.now();
+  await dialog.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible();
+  await latestEmailTo(email, /Secret Cinema tickets/, resentSince);
+
+  // Opening again shows the member's tickets, not the form.
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await pressSeven(page);
+  await expect(dialog.getByText(`#${first} and #${second}`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel my tickets' })).toBeVisible();
+});
+
+test('with one ticket left, 2 falls back to 1; sold out, the dialog offers the waiting list', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const staff = await browser.newContext();
+  const headers = await apiSignIn(staff.request, 'admin@example.com');
+  // At least one seat sold (staff cannot set fewer than one seat in all), by a member through the API.
+  const buyer = uniqueEmail('early-bird');
+  await subscribe(page, buyer);
+  const buyerHeaders = await apiSignIn(staff.request, buyer);
+  const { screening_id } = await (await staff.request.get('/api/cinema/status')).json();
+  const sold = await staff.request.post('/api/cinema/bookings', { headers: buyerHeaders, data: { screening_id, primary_name: 'Early Bird', quantity: 1 } });
+  expect(sold.status(), await sold.text()).toBe(201);
+  await leaveSeats(staff.request, headers, 1);
+
+  const email = uniqueEmail('last-seat');
+  await subscribe(page, email);
+  await page.goto('/hall');
+  await pressSeven(page);
+  const dialog = page.getByRole('dialog', { name: 'Secret Cinema Club' });
+  const tickets = dialog.getByRole('combobox', { name: /Tickets/ });
+  await expect(dialog.getByText('Only one ticket is left.')).toBeVisible();
+  await expect(tickets).toHaveValue('1');
+  await expect(tickets.getByRole('option', { name: '2 tickets' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  await leaveSeats(staff.request, headers, 0);
+  await pressSeven(page);
+  await expect(dialog.getByText(/No tickets left for this month\./)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+  // Seats back on sale for whatever runs next.
+  await leaveSeats(staff.request, headers, 20);
+  await staff.close();
+});
