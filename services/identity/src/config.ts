@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalEmail, isPlainEmail } from '@croft/contracts';
 import { baseConfigSchema } from '@croft/service-kit';
+import { DEFAULT_LIMITS } from './domain/limits';
 
 export const IDENTITY_DEFAULT_PORT = 3102;
 
@@ -34,6 +35,16 @@ export const identityConfigSchema = baseConfigSchema(IDENTITY_DEFAULT_PORT)
     STAFF_DOMAINS: list((domain) => isPlainEmail(`staff@${domain}`), 'domains').default(['croftcommon.co.uk']),
     /** Emails allowed into Secret Kitchens (seeded into secret_kitchen_access). */
     SECRET_KITCHEN_EMAILS: list(isPlainEmail, 'email addresses'),
+    /**
+     * Sign-in codes one connection may ask for per 15 minutes (default 20): raise it where many
+     * people share one address (a venue's own Wi-Fi, a test run).
+     */
+    IDENTITY_CODES_PER_IP: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(100_000, { error: 'must be at most 100000' })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
@@ -46,7 +57,8 @@ export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 /** The service's settings from its environment variables (standalone main and the gateway alike). */
 export function identityServiceConfig(
-  env: Pick<IdentityConfig, 'PUBLIC_ORIGIN' | 'ADMIN_EMAIL' | 'CODE_PEPPER' | 'KEY_ENCRYPTION_SECRET' | 'STAFF_DOMAINS' | 'SECRET_KITCHEN_EMAILS'>,
+  env: Pick<IdentityConfig, 'PUBLIC_ORIGIN' | 'ADMIN_EMAIL' | 'CODE_PEPPER' | 'KEY_ENCRYPTION_SECRET' | 'STAFF_DOMAINS' | 'SECRET_KITCHEN_EMAILS'> &
+    Partial<Pick<IdentityConfig, 'IDENTITY_CODES_PER_IP'>>,
 ) {
   return {
     publicOrigin: env.PUBLIC_ORIGIN,
@@ -55,5 +67,6 @@ export function identityServiceConfig(
     keyEncryptionSecret: env.KEY_ENCRYPTION_SECRET,
     staffDomains: env.STAFF_DOMAINS,
     secretKitchenEmails: env.SECRET_KITCHEN_EMAILS,
+    ...(env.IDENTITY_CODES_PER_IP ? { limits: { codesPerIp: { ...DEFAULT_LIMITS.codesPerIp, limit: env.IDENTITY_CODES_PER_IP } } } : {}),
   };
 }
