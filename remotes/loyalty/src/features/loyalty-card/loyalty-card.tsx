@@ -5,7 +5,7 @@ import { EmailSignInDialog } from '@croft/auth-gate';
 import { getSessionClient, type Session } from '@croft/session';
 import { useSession } from '@croft/session/react';
 import { Dialog } from '@croft/ui';
-import { identityClient } from './api/loyalty-api';
+import { identityClient } from './api/loyalty-client';
 import { CardPanel } from './card-panel';
 import './loyalty-card.css';
 
@@ -45,7 +45,7 @@ export default function LoyaltyCard({ open, onClose }: LoyaltyCardProps) {
   }
   return (
     <Dialog open={open} onClose={onClose} title="Your loyalty card" size="md" className="lc-dialog">
-      <CardPanel userId={session.user.id} />
+      <CardPanel userId={session.user.id} onClose={onClose} />
     </Dialog>
   );
 }

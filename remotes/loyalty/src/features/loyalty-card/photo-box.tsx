@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type SVGProps } from 'react';
 import type { LoyaltyEntry } from '@croft/contracts';
 import { Button, CloseIcon, IconButton, PlusIcon, Spinner } from '@croft/ui';
 import type { BoxUpload } from './use-box-uploads';
@@ -11,12 +11,26 @@ export interface PhotoBoxProps {
   upload: BoxUpload | undefined;
   /** Box 7 of a regular card before six punches. */
   locked: boolean;
-  /** Another upload or the next card is under way: choosing waits. */
+  /** The next card is being made: choosing waits. */
   busy: boolean;
+  /** The box for the next photo: the dialog focuses its picker as it opens. */
+  autoFocus?: boolean;
   onChoose: (box: number, file: File) => void;
   onRetry: (box: number) => void;
   onDismiss: (box: number) => void;
   onDelete: (entry: LoyaltyEntry) => void;
+}
+
+/** The grid's box width: a third of a phone's dialog, a quarter of the 35rem dialog on wider screens. */
+const BOX_SIZES = '(min-width: 34rem) 8rem, 30vw';
+
+/** A padlock in the design system's line style (decorative). */
+function LockIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="square" aria-hidden="true" focusable="false" {...props}>
+      <path d="M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
 }
 
 const when = (iso: string) =>
@@ -27,15 +41,17 @@ const when = (iso: string) =>
  * always on touch screens), the camera picker when empty, the lock on box 7 until six punches,
  * or the upload under way with its progress and, after a failure, Retry.
  */
-export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onRetry, onDismiss, onDelete }: PhotoBoxProps) {
+export function PhotoBox({ box, kind, entry, upload, locked, busy, autoFocus = false, onChoose, onRetry, onDismiss, onDelete }: PhotoBoxProps) {
   const hintId = useId();
 
   if (entry) {
     return (
-      <li className={`lc-box lc-box--filled lc-box--${kind}`}>
+      <li className={`lc-box lc-box--filled lc-box--${kind}`} data-box={box} tabIndex={-1}>
         <img
           className="lc-box__photo"
           src={entry.thumbUrl}
+          srcSet={`${entry.thumbUrl} 320w`}
+          sizes={BOX_SIZES}
           alt={`Your ${kind} photo in box ${box}, ${when(entry.created_at)}`}
           width={320}
           height={320}
@@ -54,7 +70,7 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
 
   if (upload && upload.phase !== 'failed') {
     return (
-      <li className={`lc-box lc-box--busy lc-box--${kind}`} aria-busy="true">
+      <li className={`lc-box lc-box--busy lc-box--${kind}`} data-box={box} tabIndex={-1} aria-busy="true">
         <span className="lc-box__number" aria-hidden="true">
           {box}
         </span>
@@ -64,7 +80,12 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
             <span className="lc-box__note">{Math.round(upload.progress * 100)}%</span>
           </>
         ) : (
-          <Spinner size="sm" label={upload.phase === 'preparing' ? `Preparing photo for box ${box}` : `Saving photo in box ${box}`} />
+          <>
+            <Spinner size="sm" label={upload.phase === 'preparing' ? `Preparing photo for box ${box}` : `Processing photo in box ${box}`} />
+            <span className="lc-box__note" aria-hidden="true">
+              {upload.phase === 'preparing' ? 'Preparing…' : 'Processing…'}
+            </span>
+          </>
         )}
       </li>
     );
@@ -72,7 +93,7 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
 
   if (upload?.phase === 'failed') {
     return (
-      <li className={`lc-box lc-box--failed lc-box--${kind}`}>
+      <li className={`lc-box lc-box--failed lc-box--${kind}`} data-box={box} tabIndex={-1}>
         <span className="lc-box__number" aria-hidden="true">
           {box}
         </span>
@@ -99,7 +120,7 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
     if (file) onChoose(box, file);
   };
   return (
-    <li className={`lc-box lc-box--empty lc-box--${kind}${locked ? ' lc-box--locked' : ''}`}>
+    <li className={`lc-box lc-box--empty lc-box--${kind}${locked ? ' lc-box--locked' : ''}`} data-box={box} tabIndex={-1}>
       <label className="lc-box__picker">
         <input
           className="lc-box__input"
@@ -109,12 +130,13 @@ export function PhotoBox({ box, kind, entry, upload, locked, busy, onChoose, onR
           disabled={disabled}
           aria-label={`Add photo to box ${box}`}
           aria-describedby={hintId}
+          data-autofocus={autoFocus ? '' : undefined}
           onChange={pick}
         />
         <span className="lc-box__number" aria-hidden="true">
           {box}
         </span>
-        {!locked && <PlusIcon className="lc-box__plus" aria-hidden="true" />}
+        {locked ? <LockIcon className="lc-box__plus" /> : <PlusIcon className="lc-box__plus" aria-hidden="true" />}
         <span id={hintId} className="lc-box__note">
           {locked ? 'Locked until six punches' : kind === 'reward' ? 'Free coffee' : 'Take a photo'}
         </span>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddLoyaltyEntryResponse, LoyaltyCard, LoyaltyEntryKind } from '@croft/contracts';
 import { useToast } from '@croft/ui';
-import { loyaltyClient, serviceMessage, uploadFailureTitle } from './api/loyalty-api';
+import { loyaltyClient, serviceMessage, uploadFailureTitle } from './api/loyalty-client';
 import { scalePhoto } from './scale-photo';
 
 /** One box's upload, from the photo chosen to the answer. */

@@ -1,46 +1,14 @@
-import {
-  ApiError,
-  createIdentityClient,
-  createLoyaltyClient,
-  type LoyaltyClient,
-} from '@croft/api-client';
-import { LOYALTY_MESSAGES, type AddLoyaltyEntryResponse, type LoyaltyCardView } from '@croft/contracts';
-import { queryOptions, type QueryClient } from '@croft/query';
+import { ApiError, createIdentityClient, createLoyaltyClient, type LoyaltyClient } from '@croft/api-client';
+import { LOYALTY_MESSAGES } from '@croft/contracts';
 import { getSessionClient } from '@croft/session';
 
-/** The member's loyalty calls with the page's current access token. */
+/** The member's loyalty calls, one instance, with the page's current access token. */
 export const loyaltyClient: LoyaltyClient = createLoyaltyClient({
   getAccessToken: () => getSessionClient().getSession()?.access_token ?? null,
 });
 
 /** Emailed codes for the sign-in step (the same identity client every sign-in uses). */
 export const identityClient = createIdentityClient();
-
-/** Query keys: the user id keeps one member's cached card from another's on a shared phone. */
-export const loyaltyKeys = {
-  card: (userId: string) => ['loyalty', userId, 'card'] as const,
-};
-
-export function loyaltyCardQuery(userId: string) {
-  return queryOptions({
-    queryKey: loyaltyKeys.card(userId),
-    queryFn: ({ signal }) => loyaltyClient.getCard({ signal }),
-    // Signed photo URLs last an hour; a card reopened later is read again.
-    staleTime: 60_000,
-    retry: false,
-  });
-}
-
-/** The cached view after a photo landed: the entry in its box and the card's new counts. */
-export function withEntryAdded(view: LoyaltyCardView, answer: AddLoyaltyEntryResponse): LoyaltyCardView {
-  if (!view.card || view.card.id !== answer.card.id) return view;
-  const entries = [...view.entries.filter((e) => e.index !== answer.entry.index), answer.entry].sort((a, b) => a.index - b.index);
-  return { ...view, card: answer.card, entries };
-}
-
-export function setCardView(queryClient: QueryClient, userId: string, update: (view: LoyaltyCardView) => LoyaltyCardView) {
-  queryClient.setQueryData<LoyaltyCardView>(loyaltyKeys.card(userId), (view) => (view ? update(view) : view));
-}
 
 /** A failure's code (null when it was not the service answering). */
 export const errorCode = (error: unknown): string | null => (error instanceof ApiError ? error.code : null);
