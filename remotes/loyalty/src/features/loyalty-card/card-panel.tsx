@@ -39,7 +39,7 @@ export function CardPanel({ userId, onClose }: CardPanelProps) {
         <p>{LOYALTY_MESSAGES.notSubscriber}</p>
         <p className="lc-muted">Subscribe to the newsletter at the bottom of any page, then open your card again.</p>
         <Button variant="secondary" onClick={onClose}>
-          Close
+          Done
         </Button>
       </div>
     );

@@ -56,6 +56,31 @@ describe('the loyalty card', () => {
     expect(within(screen.getByRole('list', { name: 'Past cards' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('six punches and no reward: "Lucky Number 7 is on us" and box 7 open for the reward', async () => {
+    open({ world: 'reward-unlocked' });
+    expect(await counter()).toHaveTextContent('Punches 6/6 · Reward 0/1');
+    expect(screen.getByText(LOYALTY_MESSAGES.luckyNotice)).toBeInTheDocument();
+    expect(box(7)).toBeEnabled();
+    expect(screen.queryByText('Locked until six punches')).not.toBeInTheDocument();
+  });
+
+  it('focus: the next box on open, the same box while its photo goes up and after it lands, and back in the box after a delete', async () => {
+    open({ world: 'three-punches', uploadDelayMs: 200 });
+    await counter();
+    await waitFor(() => expect(box(4)).toHaveFocus());
+    await userEvent.upload(box(4), photo(4));
+    // The box holds focus while the photo goes up (its picker is replaced by the progress).
+    const progress = await screen.findByRole('progressbar', { name: 'Uploading photo to box 4' });
+    expect(progress.closest('li')).toHaveFocus();
+    const remove = await screen.findByRole('button', { name: 'Delete photo in box 4' });
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(await counter()).toHaveTextContent('Punches 4/6 · Reward 0/1');
+    await userEvent.click(remove);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this photo?' })).getByRole('button', { name: 'Delete photo' }));
+    await waitFor(() => expect(box(4)).toHaveFocus());
+    expect(await counter()).toHaveTextContent('Punches 3/6 · Reward 0/1');
+  });
+
   it('the sixth punch lands: the counter moves, box 7 unlocks and "Lucky Number 7 is on us" shows', async () => {
     open({ world: 'five-punches' });
     expect(await counter()).toHaveTextContent('Punches 5/6 · Reward 0/1');
@@ -152,14 +177,26 @@ describe('the loyalty card', () => {
     expect(box(4)).toBeEnabled();
   });
 
+  it("today's photos used up: 'Upload failed' with the service's words, and the box offers Retry", async () => {
+    open({ world: 'three-punches', dailyCap: 0 });
+    await counter();
+    await userEvent.upload(box(4), photo(4));
+    expect(await within(toasts()).findByText(LOYALTY_MESSAGES.uploadFailed)).toBeInTheDocument();
+    expect(within(toasts()).getByText(LOYALTY_ERROR_MESSAGES.daily_limit)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry upload to box 4' })).toHaveFocus();
+    expect(await counter()).toHaveTextContent('Punches 3/6 · Reward 0/1');
+  });
+
   it('a member with no card gets one started', async () => {
     open({ world: 'no-card' });
     expect(await counter()).toHaveTextContent('Punches 0/6 · Reward 0/1');
   });
 
-  it('not a newsletter subscriber: the exact refusal', async () => {
-    open({ world: 'no-card', notSubscriber: true });
-    expect(await within(await card()).findByText(LOYALTY_MESSAGES.notSubscriber)).toBeInTheDocument();
+  it('not a newsletter subscriber: the exact refusal, and Close', async () => {
+    const { onClose } = open({ world: 'no-card', notSubscriber: true });
+    expect(await within(await card()).findByRole('alert')).toHaveTextContent(LOYALTY_MESSAGES.notSubscriber);
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
   });
 
   it("the card does not load: 'Failed to load loyalty entries', and Retry reads it again", async () => {
