@@ -1,18 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { LOYALTY_MESSAGES } from '@croft/contracts';
-import { buildSession, identityHandlers, loyaltyHandlers, type LoyaltyMockOptions } from '@croft/mocks';
+import { LOYALTY_ERROR_MESSAGES, LOYALTY_MESSAGES } from '@croft/contracts';
+import { buildSession, scenarioHandlers } from '@croft/mocks';
 import { getSessionClient } from '@croft/session';
 import LoyaltyCard from './loyalty-card';
 
-/** The loyalty mocks in a world, plus identity's (sign-in and sign-out between stories). */
-const mocks = (options: LoyaltyMockOptions = {}) => ({ msw: { handlers: [...loyaltyHandlers({ uploadDelayMs: 600, ...options }), ...identityHandlers()] } });
+/** One of the mocks' named loyalty worlds (the same as the standalone remote's and the toolbar's), over every service's defaults. */
+const scenario = (...ids: string[]) => ({ msw: { handlers: scenarioHandlers(ids) } });
+/** A photo as the camera picker hands it over (Chromium cannot decode these few bytes, so it goes unscaled). */
+const jpeg = (n: number) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, n])], `IMG_000${n}.jpg`, { type: 'image/jpeg' });
 
 const meta = {
   title: 'Loyalty/Loyalty card',
   component: LoyaltyCard,
   args: { open: true, onClose: fn() },
-  parameters: mocks(),
+  // The default world: a regular card with three punches.
+  parameters: scenario(),
   // A signed-in member for every story unless it signs out; signed out again afterwards.
   beforeEach() {
     getSessionClient().setSession(buildSession({ email: 'member@example.com' }));
@@ -44,14 +47,14 @@ export const ThreePunches: Story = {
 };
 
 export const FivePunches: Story = {
-  parameters: mocks({ world: 'five-punches' }),
+  parameters: scenario('loyalty:five-punches'),
   play: async ({ canvasElement }) => {
     await counterText(canvasElement, 'Punches 5/6 · Reward 0/1');
   },
 };
 
 export const RewardUnlocked: Story = {
-  parameters: mocks({ world: 'reward-unlocked' }),
+  parameters: scenario('loyalty:reward-unlocked'),
   play: async ({ canvasElement }) => {
     const card = await counterText(canvasElement, 'Punches 6/6 · Reward 0/1');
     await expect(card.getByText(LOYALTY_MESSAGES.luckyNotice)).toBeVisible();
@@ -60,7 +63,7 @@ export const RewardUnlocked: Story = {
 };
 
 export const Lucky7: Story = {
-  parameters: mocks({ world: 'lucky7' }),
+  parameters: scenario('loyalty:lucky7'),
   play: async ({ canvasElement }) => {
     const card = await counterText(canvasElement, 'Free coffees 0/7');
     // The banner pops in (no animation with reduced motion).
@@ -69,7 +72,7 @@ export const Lucky7: Story = {
 };
 
 export const EmptyCard: Story = {
-  parameters: mocks({ world: 'empty' }),
+  parameters: scenario('loyalty:empty'),
   play: async ({ canvasElement }) => {
     await counterText(canvasElement, 'Punches 0/6 · Reward 0/1');
   },
@@ -85,18 +88,56 @@ export const DeleteAsksFirst: Story = {
 };
 
 export const UploadFails: Story = {
-  parameters: mocks({ failures: { upload: { status: 500, code: 'internal_error', message: 'Something went wrong' } } }),
+  parameters: scenario('loyalty:upload-fails'),
   play: async ({ canvasElement }) => {
     const card = await counterText(canvasElement, 'Punches 3/6 · Reward 0/1');
-    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16])], 'IMG_0004.jpg', { type: 'image/jpeg' });
-    await userEvent.upload(card.getByLabelText('Add photo to box 4'), jpeg);
+    await userEvent.upload(card.getByLabelText('Add photo to box 4'), jpeg(4));
     await expect(await card.findByRole('button', { name: 'Retry upload to box 4' })).toBeVisible();
     await expect(card.getByText(`Box 4: ${LOYALTY_MESSAGES.couldNotSave}. Try again.`)).toBeVisible();
   },
 };
 
+export const NoCardYet: Story = {
+  parameters: scenario('loyalty:no-card'),
+  play: async ({ canvasElement }) => {
+    // The first card is started for the member as the dialog opens.
+    await counterText(canvasElement, 'Punches 0/6 · Reward 0/1');
+  },
+};
+
+export const RewardBringsLucky7: Story = {
+  parameters: scenario('loyalty:lucky7-next'),
+  play: async ({ canvasElement }) => {
+    const card = await counterText(canvasElement, 'Punches 6/6 · Reward 0/1');
+    await userEvent.upload(card.getByLabelText('Add photo to box 7'), jpeg(7));
+    await expect(await card.findByText('Free coffees 0/7', {}, { timeout: 5000 })).toBeVisible();
+    // The banner pops in (no animation with reduced motion).
+    await waitFor(() => expect(card.getByText('Lucky 7 squared!')).toBeVisible());
+  },
+};
+
+export const NextCardFails: Story = {
+  parameters: scenario('loyalty:next-card-fails'),
+  play: async ({ canvasElement }) => {
+    const card = await counterText(canvasElement, 'Punches 6/6 · Reward 0/1');
+    await userEvent.upload(card.getByLabelText('Add photo to box 7'), jpeg(7));
+    await expect(await card.findByText(LOYALTY_MESSAGES.nextCardFailed, { exact: false }, { timeout: 5000 })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+export const DailyLimit: Story = {
+  parameters: scenario('loyalty:daily-limit'),
+  play: async ({ canvasElement }) => {
+    const card = await counterText(canvasElement, 'Punches 3/6 · Reward 0/1');
+    await userEvent.upload(card.getByLabelText('Add photo to box 4'), jpeg(4));
+    await expect(await card.findByText(`Box 4: ${LOYALTY_MESSAGES.uploadFailed}. ${LOYALTY_ERROR_MESSAGES.daily_limit}`, {}, { timeout: 5000 })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Retry upload to box 4' })).toBeVisible();
+  },
+};
+
 export const NotASubscriber: Story = {
-  parameters: mocks({ world: 'no-card', notSubscriber: true }),
+  parameters: scenario('loyalty:not-subscriber'),
   play: async ({ canvasElement }) => {
     const card = within(await dialog(canvasElement));
     await expect(await card.findByText(LOYALTY_MESSAGES.notSubscriber)).toBeVisible();
@@ -104,7 +145,7 @@ export const NotASubscriber: Story = {
 };
 
 export const LoadFails: Story = {
-  parameters: mocks({ failures: { load: { status: 500, code: 'internal_error', message: 'Something went wrong' } } }),
+  parameters: scenario('loyalty:load-fails'),
   play: async ({ canvasElement }) => {
     const card = within(await dialog(canvasElement));
     await expect(await card.findByRole('button', { name: 'Retry' })).toBeVisible();
@@ -125,7 +166,7 @@ export const SignedOut: Story = {
 };
 
 export const OnAPhone: Story = {
-  parameters: mocks({ world: 'five-punches' }),
+  parameters: scenario('loyalty:five-punches'),
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const card = await counterText(canvasElement, 'Punches 5/6 · Reward 0/1');
