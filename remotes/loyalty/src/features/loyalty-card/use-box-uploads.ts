@@ -89,7 +89,10 @@ export function useBoxUploads(card: LoyaltyCard | null, onLanded: (answer: AddLo
   const choose = useCallback(
     (box: number, file: File) => {
       set(box, { phase: 'preparing' });
-      void scalePhoto(file).then(({ blob }) => send(box, blob));
+      // Anything the browser fails at while scaling (an encoder refusing, say): the original goes.
+      void scalePhoto(file)
+        .catch(() => ({ blob: file }))
+        .then(({ blob }) => send(box, blob));
     },
     [send, set],
   );
