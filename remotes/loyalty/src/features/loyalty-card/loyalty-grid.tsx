@@ -1,4 +1,4 @@
-import { useImperativeHandle, useLayoutEffect, useRef, type FocusEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type FocusEvent, type Ref } from 'react';
 import { LOYALTY_BOXES, type LoyaltyCard, type LoyaltyEntry } from '@croft/contracts';
 import { PhotoBox } from './photo-box';
 import { kindFor, type BoxUpload, type BoxUploads } from './use-box-uploads';
@@ -106,6 +106,16 @@ export function LoyaltyGrid({ card, entries, uploads, busy, onDelete, ref }: Loy
     const item = grid.querySelector(`[data-box="${box}"]`);
     if (focusLost() || active === item) focusInBox(grid, box);
   });
+
+  // A press outside the grid (on the card's text, say) leaves focus where the member put it, even
+  // when that is nowhere: the grid stops bringing it back.
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!list.current?.contains(event.target as Node)) lastBox.current = null;
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
+  }, []);
 
   const onFocus = (event: FocusEvent<HTMLOListElement>) => {
     const box = (event.target as HTMLElement).closest('[data-box]')?.getAttribute('data-box');
