@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 describe('the standalone loyalty card page', () => {
-  it('opens the dialog as it loads; QA can skip the code as the mocks’ member and see the card', async () => {
+  it('opens the dialog from its button; QA can skip the code as the mocks’ member and see the card', async () => {
     server.resetHandlers(...loyaltyHandlers({ uploadDelayMs: 0 }), ...identityHandlers());
     render(
       <ToastProvider store={createToastStore()}>
@@ -26,6 +26,7 @@ describe('the standalone loyalty card page', () => {
       </ToastProvider>,
       { wrapper: queryWrapper() },
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the loyalty card' }));
     const signIn = await screen.findByRole('dialog', { name: LOYALTY_MESSAGES.signInTitle });
     await userEvent.click(within(signIn).getByRole('button', { name: 'Close' }));
     await userEvent.click(screen.getByRole('button', { name: /Sign in as member@example.com/ }));

@@ -6,13 +6,14 @@ import { Button, PageFrame } from '@croft/ui';
 import LoyaltyCard from './loyalty-card';
 
 /**
- * Standalone page for QA: the exposed dialog, open as the page loads, against MSW mocks. Sign in
+ * Standalone page for QA: the exposed dialog behind an open button, as the site opens it, against
+ * MSW mocks. Sign in
  * with any address (one starting 'unknown' has no account) and the code in the banner, or skip the
  * code as the mocks' member; pick a world (five punches, Lucky 7, upload failure…) from the
  * scenario panel.
  */
 export function LoyaltyCardDemo() {
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
   const session = useSession();
   return (
     <PageFrame title="LoyaltyCard (standalone)" section="home" intro="The dialog this remote exposes, as the site opens it after the secret 7 on /cafe.">
