@@ -122,18 +122,20 @@ export function loyaltyHandlers(options: LoyaltyMockOptions = {}) {
       if (!signedIn(request)) return mockError(NOT_SIGNED_IN);
       await delay(options.uploadDelayMs ?? 400);
       if (failures.upload) return mockError(failures.upload);
-      if (options.notSubscriber) return mockError(loyaltyFailure('not_subscriber'));
+      // In the service's order (services/loyalty domain addEntry): the card, the box rules, the
+      // membership, the box, the photo, then the day's cap.
       const card = world.card;
       if (!card || card.id !== params.card_id) return mockError(loyaltyFailure('card_not_found'));
-      const photo = files[LOYALTY_FILE_FIELD];
-      if (!photo) return mockError(loyaltyFailure('photo_missing'));
-      const bytes = await photo.arrayBuffer();
-      const type = sniffImageType(new Uint8Array(bytes.slice(0, 64)));
-      if (!type || type === 'image/avif') return mockError(loyaltyFailure('photo_type'));
       const index = Number(body.index);
       const refusal = refuseEntry(card, index, body.kind);
       if (refusal) return mockError(loyaltyFailure(refusal));
+      if (options.notSubscriber) return mockError(loyaltyFailure('not_subscriber'));
       if (world.entries.some((e) => e.index === index)) return mockError(loyaltyFailure('box_taken'));
+      const photo = files[LOYALTY_FILE_FIELD];
+      if (!photo || photo.size === 0) return mockError(loyaltyFailure('photo_missing'));
+      const bytes = await photo.arrayBuffer();
+      const type = sniffImageType(new Uint8Array(bytes.slice(0, 64)));
+      if (!type || type === 'image/avif') return mockError(loyaltyFailure('photo_type'));
       if (added >= cap) return mockError(loyaltyFailure('daily_limit'));
       added += 1;
 
