@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import {
   LOYALTY_VOID_REASON_MAX,
   emailSchema,
   loyaltyCounter,
   voidLoyaltyEntryRequestSchema,
+  type LoyaltyCard,
   type LoyaltyEntry,
   type StaffLoyaltyLookupResponse,
 } from '@croft/contracts';
@@ -13,7 +14,7 @@ import { ApiError, createLoyaltyStaffClient } from '@croft/api-client';
 import { useMutation, useQuery, useQueryClient } from '@croft/query';
 import { Link } from '@croft/router';
 import { getSessionClient } from '@croft/session';
-import { Button, Dialog, PageFrame, Spinner, useToast } from '@croft/ui';
+import { Button, Dialog, PageFrame, Spinner, VisuallyHidden, useToast } from '@croft/ui';
 import { TextArea, TextField } from '@croft/ui/forms';
 import './loyalty-admin.css';
 
@@ -22,8 +23,20 @@ export const loyaltyStaffClient = createLoyaltyStaffClient({
   getAccessToken: () => getSessionClient().getSession()?.access_token ?? null,
 });
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+/** '24 Nov 2026 09:12', in London time whatever the browser's zone. */
+export const formatWhen = (iso: string) => `${day.format(new Date(iso))} ${time.format(new Date(iso))}`;
+
+const cardTypeName = (type: LoyaltyCard['card_type']) => (type === 'lucky7' ? 'Lucky 7 card' : 'Regular card');
+
+/** The reason's problem in words (the contract says the short case; the long one the field's limit prevents). */
+function reasonProblem(reason: string): string | null {
+  const parsed = z.safeParse(voidLoyaltyEntryRequestSchema, { reason });
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  return issue?.code === 'too_big' ? `Keep the reason to ${LOYALTY_VOID_REASON_MAX} characters or fewer.` : (issue?.message ?? 'Say why this photo is being voided.');
+}
 
 /** The words for a failed call: the service's own, or a calm line for the network. */
 function errorMessage(error: unknown): string {
@@ -33,9 +46,10 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
 
-const lookupKey = (email: string) => ['staff', 'loyalty', 'cards', email] as const;
+const LOOKUPS = ['staff', 'loyalty', 'cards'] as const;
+const lookupKey = (email: string) => [...LOOKUPS, email] as const;
 
-function VoidDialog({ entry, onClose }: { entry: LoyaltyEntry | null; onClose: () => void }) {
+function VoidDialog({ entry, onClose, onVoided }: { entry: LoyaltyEntry | null; onClose: () => void; onVoided: () => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -44,30 +58,38 @@ function VoidDialog({ entry, onClose }: { entry: LoyaltyEntry | null; onClose: (
     mutationFn: ({ id, reason: why }: { id: string; reason: string }) => loyaltyStaffClient.voidEntry(id, why),
     onSuccess: async () => {
       toast({ title: 'Photo voided', description: 'It is off the card, and the void is in the audit log.' });
-      await queryClient.invalidateQueries({ queryKey: ['staff', 'loyalty', 'cards'] });
-      setReason('');
-      onClose();
+      await queryClient.invalidateQueries({ queryKey: LOOKUPS });
+      close();
+      onVoided();
     },
-    onError: (error) => setProblem(errorMessage(error)),
+    onError: (error) => {
+      setProblem(errorMessage(error));
+      // Someone else voided it first: the list catches up (the dialog says why).
+      if (error instanceof ApiError && error.code === 'entry_not_found') void queryClient.invalidateQueries({ queryKey: LOOKUPS });
+    },
   });
+  /** Closing forgets the reason and any problem: the next photo starts blank. */
+  const close = () => {
+    setReason('');
+    setProblem(null);
+    onClose();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!entry) return;
-    const parsed = z.safeParse(voidLoyaltyEntryRequestSchema, { reason });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Say why this photo is being voided.');
+    if (!entry || voiding.isPending) return;
+    const problemNow = reasonProblem(reason);
+    if (problemNow) {
+      setProblem(problemNow);
       return;
     }
     setProblem(null);
-    voiding.mutate({ id: entry.id, reason: parsed.data.reason });
+    voiding.mutate({ id: entry.id, reason: reason.trim() });
   };
   return (
     <Dialog
       open={entry !== null}
       onClose={() => {
-        if (voiding.isPending) return;
-        setProblem(null);
-        onClose();
+        if (!voiding.isPending) close();
       }}
       title={entry ? `Void the photo in box ${entry.index}?` : 'Void a photo'}
       description="The photo comes off the member's card and the box is free again. Members see no reason; the audit log keeps it."
@@ -88,7 +110,7 @@ function VoidDialog({ entry, onClose }: { entry: LoyaltyEntry | null; onClose: (
           <Button type="submit" variant="destructive" loading={voiding.isPending} loadingLabel="Voiding">
             Void photo
           </Button>
-          <Button type="button" variant="ghost" onClick={onClose} disabled={voiding.isPending}>
+          <Button type="button" variant="ghost" onClick={close} disabled={voiding.isPending}>
             Cancel
           </Button>
         </div>
@@ -104,7 +126,7 @@ function Results({ data, onVoid }: { data: StaffLoyaltyLookupResponse; onVoid: (
       {data.cards.map(({ card, entries }) => (
         <li key={card.id} className="la-card">
           <h3 className="la-card__title">
-            {card.card_type === 'lucky7' ? 'Lucky 7 card' : 'Regular card'} {card.is_complete ? '(completed)' : '(open)'}
+            {cardTypeName(card.card_type)} {card.is_complete ? '(completed)' : '(open)'}
           </h3>
           <p className="la-card__meta">
             {loyaltyCounter(card)} · started {formatWhen(card.created_at)}
@@ -147,6 +169,8 @@ export default function LoyaltyAdmin({ basePath }: AdminPanelProps) {
   const [inputError, setInputError] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const [voiding, setVoiding] = useState<LoyaltyEntry | null>(null);
+  /** Bumped by each lookup and each void: focus goes to the results heading after the render. */
+  const [focusTurn, setFocusTurn] = useState(0);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const resultsId = useId();
   const lookup = useQuery({
@@ -157,18 +181,36 @@ export default function LoyaltyAdmin({ basePath }: AdminPanelProps) {
     staleTime: 0,
   });
 
+  // Focus follows to the answer (after a lookup, and after a void took its photo's button away),
+  // for keyboards and screen readers.
+  useEffect(() => {
+    if (focusTurn > 0) resultsHeading.current?.focus();
+  }, [focusTurn]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = z.safeParse(emailSchema, input);
     if (!parsed.success) {
-      setInputError('Enter the email address the member signs in with.');
+      setInputError(input.trim() === '' ? "Enter the member's email address." : 'Enter the email address the member signs in with, like name@example.com.');
       return;
     }
     setInputError(null);
-    setEmail(parsed.data);
-    // Focus follows to the answer, for keyboards and screen readers.
-    requestAnimationFrame(() => resultsHeading.current?.focus());
+    // The same address again asks the service again (a void elsewhere, a new photo since).
+    if (parsed.data === email) void lookup.refetch();
+    else setEmail(parsed.data);
+    setFocusTurn((n) => n + 1);
   };
+
+  const status =
+    email === null
+      ? ''
+      : lookup.isPending
+        ? "Looking up the member's cards."
+        : lookup.isError
+          ? errorMessage(lookup.error)
+          : lookup.data.cards.length === 0
+            ? 'This member has no loyalty card yet.'
+            : `${lookup.data.cards.length} ${lookup.data.cards.length === 1 ? 'card' : 'cards'} for ${lookup.data.email}.`;
 
   return (
     <PageFrame
@@ -187,6 +229,7 @@ export default function LoyaltyAdmin({ basePath }: AdminPanelProps) {
             label="Member email"
             type="email"
             autoComplete="off"
+            spellCheck={false}
             value={input}
             onChange={(e) => setInput(e.target.value)}
             error={inputError ?? undefined}
@@ -195,24 +238,23 @@ export default function LoyaltyAdmin({ basePath }: AdminPanelProps) {
             Look up
           </Button>
         </form>
+        <VisuallyHidden role="status">{status}</VisuallyHidden>
         {email !== null && (
-          <section aria-labelledby={resultsId} className="la-results">
+          <section aria-labelledby={resultsId} className="la-results" aria-busy={lookup.isFetching}>
             <h2 id={resultsId} ref={resultsHeading} tabIndex={-1}>
               Cards of {email}
             </h2>
-            <div aria-live="polite">
-              {lookup.isPending ? (
-                <Spinner label="Looking up the member's cards" />
-              ) : lookup.isError ? (
-                <p role="alert">{errorMessage(lookup.error)}</p>
-              ) : (
-                <Results data={lookup.data} onVoid={setVoiding} />
-              )}
-            </div>
+            {lookup.isPending ? (
+              <Spinner label="Looking up the member's cards" />
+            ) : lookup.isError ? (
+              <p className="la-problem">{errorMessage(lookup.error)}</p>
+            ) : (
+              <Results data={lookup.data} onVoid={setVoiding} />
+            )}
           </section>
         )}
       </div>
-      <VoidDialog entry={voiding} onClose={() => setVoiding(null)} />
+      <VoidDialog entry={voiding} onClose={() => setVoiding(null)} onVoided={() => setFocusTurn((n) => n + 1)} />
     </PageFrame>
   );
 }
