@@ -28,5 +28,6 @@ export * from './content/image-editing';
 export * from './loyalty/loyalty-factory';
 export * from './loyalty/handlers';
 export * from './loyalty/scenarios';
+export * from './cinema/cinema-factory';
 export * from './cinema/handlers';
 export * from './cinema/scenarios';
