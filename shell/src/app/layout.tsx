@@ -6,6 +6,7 @@ import { EditorOverlay } from './editor-overlay';
 import { lowerCaseRedirect } from './route-table';
 import { TransitionProvider } from './overlays/transition-context';
 import { IntroOverlay } from './overlays/intro-overlay';
+import { NudgeMount } from './nudge/nudge-mount';
 
 function isEditableFocused(): boolean {
   const el = document.activeElement;
@@ -44,6 +45,7 @@ export function Layout() {
       <Outlet />
       <EditorOverlay />
       <IntroOverlay />
+      <NudgeMount />
     </TransitionProvider>
   );
 }
