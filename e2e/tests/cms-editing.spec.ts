@@ -66,8 +66,10 @@ test('the admin makes an editor; the editor edits /cafe in place; visitors see i
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
   await staffSignIn(page, ADMIN, '/admin/people');
-  await page.getByRole('textbox', { name: /code/i }).last().fill(await freshTotp(secret, used));
-  await page.getByRole('button', { name: /Verify|Continue/ }).first().click();
+  // Wait for the app's step itself: the emailed code's box (also a 'code') is there until it answers.
+  await expect(page.getByRole('heading', { level: 1, name: 'Check it’s you' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await freshTotp(secret, used));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/people$/);
   await form.getByRole('textbox', { name: 'Email' }).fill(editor);
   await form.getByRole('checkbox', { name: 'Editor' }).check();
