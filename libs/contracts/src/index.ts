@@ -35,3 +35,5 @@ export * from './endpoints/loyalty';
 export * from './cinema';
 export * from './endpoints/cinema';
 export * from './loyalty-rules';
+export * from './nudge';
+export * from './endpoints/nudge';

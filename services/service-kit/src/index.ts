@@ -110,3 +110,5 @@ export { blobRoute } from './blobs-route';
 export type { BlobRouteOptions } from './blobs-route';
 export { AUDIT_DEFAULT_LIMIT, AUDIT_EVENTS_COLLECTION, InvalidAuditCursorError, auditCursor, auditEventModel, createAuditLog, parseAuditCursor, readAuditPage } from './audit-log';
 export type { AuditActor, AuditEventDoc, AuditListOptions, AuditLog, AuditRecordInput } from './audit-log';
+export { secretBox } from './secret-box';
+export type { SecretBox } from './secret-box';

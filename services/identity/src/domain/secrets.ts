@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_LENGTH } from '@croft/contracts';
+import { secretBox as kitSecretBox, type SecretBox } from '@croft/service-kit';
 
 /** A sign-in code: CODE_LENGTH digits from the CSPRNG (leading zeros kept). */
 export function generateCode(): string {
@@ -27,39 +28,9 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
 }
 
-const ENC_PREFIX = 'enc:v1:';
-
-/**
- * Seals secrets at rest (signing keys, TOTP secrets) with AES-256-GCM under a key derived from
- * KEY_ENCRYPTION_SECRET. Without a secret values are stored as they are (development only).
- */
-export interface SecretBox {
-  seal(plain: string): string;
-  open(stored: string): string;
-  readonly encrypting: boolean;
-}
-
-export function secretBox(secret: string | undefined): SecretBox {
-  const key = secret ? createHash('sha256').update(`croft-identity-keys\n${secret}`).digest() : undefined;
-  return {
-    encrypting: key !== undefined,
-    seal(plain) {
-      if (!key) return plain;
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `${ENC_PREFIX}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${data.toString('base64url')}`;
-    },
-    open(stored) {
-      if (!stored.startsWith(ENC_PREFIX)) return stored;
-      if (!key) throw new Error('A stored secret is encrypted but KEY_ENCRYPTION_SECRET is not set');
-      const [iv, tag, data] = stored.slice(ENC_PREFIX.length).split('.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
-}
+/** Identity's signing keys and TOTP secrets, sealed by the service kit's box under identity's own label. */
+export type { SecretBox } from '@croft/service-kit';
+export const secretBox = (secret: string | undefined): SecretBox => kitSecretBox(secret, 'croft-identity-keys');
 
 /**
  * Seals a refresh token's successor under a key derived from the token itself (AES-256-GCM), so
