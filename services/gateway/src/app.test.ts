@@ -96,6 +96,22 @@ describe('gateway', () => {
     expect(bad.body.error.code).toBe('invalid_json');
   });
 
+  it('serves the service worker at /sw.js for the root scope, revalidated, under the CSP; 404 before a build', async () => {
+    await request(app()).get('/sw.js').expect(404);
+    writeFileSync(join(staticDir, 'shell/sw.js'), 'self.addEventListener("push", () => {});');
+    try {
+      const res = await request(app()).get('/sw.js').expect(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['service-worker-allowed']).toBe('/');
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
+      expect(res.text).toBe('self.addEventListener("push", () => {});');
+      await request(app()).get('/sw.js').set('If-None-Match', res.headers.etag).expect(304);
+    } finally {
+      rmSync(join(staticDir, 'shell/sw.js'));
+    }
+  });
+
   it('serves the runtime manifest, revalidated on every visit', async () => {
     const res = await request(app()).get('/mf-manifest.json').expect(200);
     expect(res.headers['cache-control']).toBe('no-cache');

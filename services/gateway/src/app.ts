@@ -178,6 +178,18 @@ export function createGatewayApp(options: GatewayOptions): Express {
   );
   app.use('/images', (_req, res) => res.status(404).type('text/plain').send('Not found'));
   const shellDir = join(staticDir, 'shell');
+  // The service worker (nudges: push, notification click) at the site's root scope. Its address
+  // never changes, so it is revalidated on every check (browsers then pick up a new build); its
+  // own CSP is the API's (connect-src 'self' covers the click count). No build, no worker: 404.
+  app.get('/sw.js', (_req, res) => {
+    res.sendFile('sw.js', {
+      root: shellDir,
+      etag: true,
+      headers: { 'Cache-Control': REVALIDATE, 'Service-Worker-Allowed': '/', 'Content-Type': 'text/javascript; charset=utf-8' },
+    }, (error) => {
+      if (error && !res.headersSent) res.status(404).type('text/plain').send('Not found');
+    });
+  });
   app.use(express.static(shellDir, staticOptions));
 
   const indexHtml = resolve(shellDir, 'index.html');
