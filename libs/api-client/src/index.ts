@@ -11,3 +11,4 @@ export { createVenueClient, type VenueClient } from './venue-client';
 export { createCommonGoodTotalClient, type CommonGoodTotalClient } from './common-good-total-client';
 export { createLoyaltyClient, createLoyaltyStaffClient, type AddLoyaltyPhotoInput, type LoyaltyClient, type LoyaltyClientOptions, type LoyaltyStaffClient } from './loyalty-client';
 export { createCinemaClient, createCinemaStaffClient, type CinemaClient, type CinemaClientOptions, type CinemaStaffClient } from './cinema-client';
+export { createNudgeClient, createNudgeStaffClient, type NudgeClient, type NudgeClientOptions, type NudgeStaffClient } from './nudge-client';

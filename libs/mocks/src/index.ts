@@ -31,3 +31,5 @@ export * from './loyalty/scenarios';
 export * from './cinema/cinema-factory';
 export * from './cinema/handlers';
 export * from './cinema/scenarios';
+export * from './nudge/nudge-factory';
+export * from './nudge/handlers';
