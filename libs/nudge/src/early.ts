@@ -5,8 +5,8 @@
  * push arrive). Otherwise it waits, listening on the `nudge-notification` channel and for window
  * messages, and loads the runtime with the first nudge that comes. Imports nothing heavy.
  */
-import { NUDGE_CHANNEL, NUDGE_SESSION_KEYS, type NudgeSource } from './core/constants';
-import { acceptNudgeMessage } from './core/validate';
+import type { NudgeSource } from './core/constants';
+import { acceptNudgeMessage, NUDGE_CHANNEL, NUDGE_URL_KEY } from './core/first-load';
 
 /** A nudge that arrived before the runtime was loaded: the runtime takes it over. */
 export interface EarlyNudge {
@@ -23,7 +23,7 @@ export interface WatchForNudgeOptions {
 
 function hasStoredNudge(): boolean {
   try {
-    return Boolean(window.sessionStorage.getItem(NUDGE_SESSION_KEYS.url));
+    return Boolean(window.sessionStorage.getItem(NUDGE_URL_KEY));
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 /** The nudge's constants (spec 000 §3, §7, §9). Exact: the service worker and the app share them. */
+import { NUDGE_URL_KEY } from './first-load';
 
 /** Spec 000 §9, every nudge timing in milliseconds. */
 export const NUDGE_TIMING = {
@@ -25,12 +26,11 @@ export const NUDGE_DB = {
   pendingKey: 'delivery_pending',
 } as const;
 
-/** The broadcast channel the service worker announces nudges on (spec 000 §7). */
-export const NUDGE_CHANNEL = 'nudge-notification';
+export { NUDGE_CHANNEL } from './first-load';
 
 /** Session-scoped keys (spec 000 §3): the nudge url, the clicked flag, the app-initialized flag. */
 export const NUDGE_SESSION_KEYS = {
-  url: 'croft:nudge-url',
+  url: NUDGE_URL_KEY,
   clicked: 'croft:nudge-clicked',
   appInitialized: 'croft:app-initialized',
   /** Where the nudge was received: going to any other path clears it. */
