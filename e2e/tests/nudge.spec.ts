@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '../support/test';
+
+/**
+ * The nudge in Chromium (spec 000 §2–§5, §7): the CLICK ME button from a message on the
+ * `nudge-notification` channel, its clearing rules, a pending delivery picked up from the
+ * `nudge-storage` database on focus, and the service worker at the site's root scope.
+ * The nudge runtime loads after the page is idle, so every step waits for what it needs.
+ */
+
+const nudgeButton = (page: Page) => page.getByRole('button', { name: 'Nudge', exact: true });
+
+/** Announces a nudge the way the service worker does, until the page shows it (the runtime loads after idle). */
+async function announce(page: Page, url: string) {
+  await expect(async () => {
+    await page.evaluate((nudgeUrl) => {
+      const channel = new BroadcastChannel('nudge-notification');
+      channel.postMessage({ type: 'SHOW_NUDGE', url: nudgeUrl, timestamp: Date.now() });
+      channel.close();
+    }, url);
+    await expect(nudgeButton(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('SHOW_NUDGE on the channel shows CLICK ME; clicking an internal url goes there and clears it', async ({ page }) => {
+  await page.goto('/cafe');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
+  await expect(nudgeButton(page)).toHaveCount(0);
+
+  // Messages without a url, or of another type, show nothing (the same channel, the same page).
+  await page.evaluate(() => {
+    const channel = new BroadcastChannel('nudge-notification');
+    channel.postMessage({ type: 'SHOW_NUDGE' });
+    channel.postMessage({ type: 'TEST', url: '/hall' });
+    channel.close();
+  });
+
+  await announce(page, '/hall');
+  await expect(nudgeButton(page)).toHaveText('CLICK ME');
+  const box = await nudgeButton(page).boundingBox();
+  expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([56, 56]);
+
+  await nudgeButton(page).click();
+  await expect(page).toHaveURL('/hall');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Hall' })).toBeVisible();
+  await expect(nudgeButton(page)).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('croft:nudge-url'))).toBeNull();
+});
+
+test('the nudge is reachable by keyboard, and going to another path clears it', async ({ page }) => {
+  await page.goto('/cafe');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
+  await announce(page, '/hall');
+  await nudgeButton(page).focus();
+  await expect(nudgeButton(page)).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'BEER', exact: true }).click();
+  await expect(page).toHaveURL('/beer');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Beer Hall' })).toBeVisible();
+  await expect(nudgeButton(page)).toHaveCount(0);
+});
+
+test('the service worker registers at the root scope; a delivery_pending nudge is shown on focus and deleted', async ({ page }) => {
+  // Notes the runtime's TEST on the channel (sent 500 ms after it sets up): then it is listening.
+  await page.addInitScript(() => {
+    const channel = new BroadcastChannel('nudge-notification');
+    channel.onmessage = (event) => {
+      if (event.data?.type === 'TEST') (window as unknown as { nudgeRuntimeUp: boolean }).nudgeRuntimeUp = true;
+    };
+  });
+  await page.goto('/cafe');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
+
+  const scope = await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    return (await navigator.serviceWorker.ready).scope;
+  });
+  expect(scope).toBe(new URL('/', page.url()).href);
+
+  // With a worker registered, the runtime loads after idle on every page.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
+  await page.waitForFunction(() => (window as unknown as { nudgeRuntimeUp?: boolean }).nudgeRuntimeUp === true);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(new URL('/sw.js', page.url()).href);
+  await expect(nudgeButton(page)).toHaveCount(0);
+
+  // What the worker writes when a push arrives and no page is focused.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('nudge-storage', 2);
+        open.onupgradeneeded = () => {
+          if (!open.result.objectStoreNames.contains('nudge')) open.result.createObjectStore('nudge');
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('nudge', 'readwrite');
+          tx.objectStore('nudge').put({ url: '/kitchens', timestamp: Date.now() }, 'delivery_pending');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(nudgeButton(page)).toBeVisible();
+
+  const pending = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('nudge-storage', 2);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('nudge').objectStore('nudge').get('delivery_pending');
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result ?? null);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+  expect(pending).toBeNull();
+
+  await nudgeButton(page).click();
+  await expect(page).toHaveURL('/kitchens');
+  await expect(nudgeButton(page)).toHaveCount(0);
+});
