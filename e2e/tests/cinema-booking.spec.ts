@@ -14,14 +14,15 @@ async function apiSignIn(request: APIRequestContext, email: string): Promise<Rec
   return { Origin: E2E_ORIGIN, Authorization: `Bearer ${(await verified.json()).access_token}` };
 }
 
-/** A subscribed member, signed in through the API, books one seat: the count drops by one. */
-async function someoneBooksOne(request: APIRequestContext, page: import('@playwright/test').Page) {
+/** A subscribed member, signed in through the API, books one seat: the count drops by one. Their bearer headers. */
+async function someoneBooksOne(request: APIRequestContext, page: import('@playwright/test').Page): Promise<Record<string, string>> {
   const email = uniqueEmail('early-bird');
   await subscribe(page, email);
   const headers = await apiSignIn(request, email);
   const { screening_id } = await (await request.get('/api/cinema/status')).json();
   const sold = await request.post('/api/cinema/bookings', { headers, data: { screening_id, primary_name: 'Early Bird', quantity: 1 } });
   expect(sold.status(), await sold.text()).toBe(201);
+  return headers;
 }
 
 /**
@@ -86,7 +87,7 @@ test('a member books 2 with a guest from /hall, signs in on the way, gets the ti
   await expect(dialog.getByRole('button', { name: 'Cancel my tickets' })).toBeVisible();
 });
 
-test('with one ticket left, 2 falls back to 1; sold out, the dialog offers the waiting list', async ({ page, browser }) => {
+test('with one ticket left, 2 falls back to 1; sold out, a member joins the waiting list, a seat comes back held for them, and they book it', async ({ page, browser }) => {
   // The e2e site's screening has CINEMA_CAPACITY seats (playwright.config.ts); other members buy
   // them through the API until one is left.
   test.setTimeout(180_000);
@@ -104,9 +105,35 @@ test('with one ticket left, 2 falls back to 1; sold out, the dialog offers the w
   await expect(tickets.getByRole('option', { name: '2 tickets' })).toBeDisabled();
   await page.keyboard.press('Escape');
 
-  await someoneBooksOne(others.request, page);
+  const lastBuyer = await someoneBooksOne(others.request, page);
   await pressSeven(page);
   await expect(dialog.getByText(/No tickets left for this month\./)).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Join the waiting list' })).toBeVisible();
+
+  // The waiting list: join (signing in on the way), then a seat comes back and is held for them.
+  const email = uniqueEmail('waiting');
+  await subscribe(page, email);
+  await dialog.getByRole('textbox', { name: /Your name/ }).fill('Mary Somerville');
+  await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to book' });
+  await signIn.getByRole('textbox', { name: /Email/ }).fill(email);
+  const since = Date.now();
+  await signIn.getByRole('button', { name: 'Send code' }).click();
+  const codeStep = page.getByRole('dialog', { name: 'Enter verification code' });
+  await codeStep.getByRole('textbox', { name: /6-digit code/ }).fill(await signInCodeFor(email, since));
+  await codeStep.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByText(/You're on the waiting list: number 1 in line for 1 ticket\./)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const offeredSince = Date.now();
+  const cancelled = await others.request.delete('/api/cinema/bookings/mine', { headers: lastBuyer });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  const offer = await latestEmailTo(email, /Seats for Secret Cinema/, offeredSince);
+  expect(offer.text).toContain('you are next on the waiting list');
+  await pressSeven(page);
+  await expect(dialog.getByText(/Seats came back for you: book them by/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Book my ticket' }).click();
+  await expect(page.getByText('Booking confirmed', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/^#\d+$/)).toBeVisible();
+  expect(await left()).toBe(0);
   await others.close();
 });

@@ -80,6 +80,15 @@ export const OnTheWaitingList: Story = {
   },
 };
 
+export const SeatsHeldForYou: Story = {
+  parameters: mocks({ world: 'offered' }),
+  play: async ({ canvasElement }) => {
+    const d = await dialog(canvasElement);
+    await expect(await d.findByText(/Seats came back for you/)).toBeVisible();
+    await expect(d.getByRole('button', { name: 'Book my 2 tickets' })).toBeVisible();
+  },
+};
+
 export const StatusFails: Story = {
   parameters: mocks({ failures: { status: SERVER_ERROR } }),
   play: async ({ canvasElement }) => {

@@ -104,6 +104,17 @@ describe('booking Secret Cinema', () => {
     expect(await d.findByRole('button', { name: 'Join the waiting list' })).toBeInTheDocument();
   });
 
+  it('seats held from the waiting list: the member books them with the names they joined with', async () => {
+    open({ world: 'offered' });
+    const d = within(await dialog());
+    expect(await d.findByText(/Seats came back for you: book them by/)).toBeInTheDocument();
+    expect(d.queryByRole('textbox', { name: /Your name/ })).not.toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Book my 2 tickets' }));
+    await toastSays(CINEMA_MESSAGES.bookingConfirmed.title, 'Your tickets: #49 and #50');
+    expect(await d.findByText('#49 and #50')).toBeInTheDocument();
+    expect(d.queryByText(/Seats came back for you/)).not.toBeInTheDocument();
+  });
+
   it('a member who has booked sees their tickets and can cancel them', async () => {
     open({ world: 'booked' });
     const d = within(await dialog());

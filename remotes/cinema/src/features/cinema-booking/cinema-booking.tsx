@@ -6,6 +6,7 @@ import {
   CINEMA_NAME_MAX,
   type CinemaBooking as Booking,
   type CinemaStatus,
+  type CinemaWaitlistEntry as Waitlisted,
   type CreateCinemaBookingResponse,
 } from '@croft/contracts';
 import type { RemoteDialogProps } from '@croft/contracts/remotes';
@@ -253,6 +254,31 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     }
   }
 
+  /** Books the seats held for the member from the waiting list, with the names they joined with. */
+  async function bookHeld(entry: Waitlisted) {
+    if (!statusData) {
+      toast({ ...CINEMA_MESSAGES.notReady, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await cinemaClient.book({
+        screening_id: statusData.screening_id,
+        primary_name: entry.primary_name,
+        quantity: entry.quantity as Quantity,
+        ...(entry.quantity === 2 && entry.guest_name ? { guest_name: entry.guest_name } : {}),
+      });
+      setConfirmed(answer);
+      toast({ title: CINEMA_MESSAGES.bookingConfirmed.title, description: `Your ${answer.ticket_numbers.length === 1 ? 'ticket' : 'tickets'}: ${ticketList(answer.ticket_numbers)}` });
+      if (!answer.email_sent) toast({ ...CINEMA_MESSAGES.emailFailedAfterBooking, variant: 'destructive' });
+    } catch (error) {
+      toast({ title: CINEMA_MESSAGES.bookingFailed.title, description: serviceMessage(error) ?? CINEMA_MESSAGES.bookingFailed.description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
   // Signed in from the booking: carry on with what the member asked for.
   useEffect(() => {
     if (!session || !afterSignIn) return;
@@ -324,6 +350,11 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
             ? `Seats came back for you: book them by ${londonWhen(waiting.hold_expires_at)}.`
             : `You're on the waiting list: number ${waiting.position} in line for ${waiting.quantity === 1 ? '1 ticket' : '2 tickets'}. We'll email you if seats come back.`}
         </p>
+        {waiting.state === 'offered' && (
+          <Button onClick={() => void bookHeld(waiting)} loading={busy} loadingLabel="Booking" fullWidth>
+            {waiting.quantity === 2 ? 'Book my 2 tickets' : 'Book my ticket'}
+          </Button>
+        )}
         <Button
           variant="secondary"
           onClick={async () => {
