@@ -35,5 +35,6 @@ export * from './endpoints/loyalty';
 export * from './cinema';
 export * from './endpoints/cinema';
 export * from './loyalty-rules';
+export * from './london-time';
 export * from './nudge';
 export * from './endpoints/nudge';

@@ -9,8 +9,9 @@ import {
   CINEMA_HOLD_HOURS,
   CINEMA_QR_PREFIX,
   CINEMA_TICKETS_PER_MONTH,
-  CINEMA_TIME_ZONE,
   lastThursdayOf,
+  londonInstant,
+  londonWallClock,
   type CinemaBooking,
   type CinemaStatus,
   type CinemaWaitlistEntry,
@@ -36,34 +37,7 @@ export const MOCK_CHECKED_IN = 3;
 /** Names on the mocks' door list, in turn from ticket 1 (ticket 5 is Charles Babbage). */
 export const MOCK_DOOR_NAMES = ['Grace Hopper', 'Alan Turing', 'Mary Somerville', 'Ada Lovelace', 'Charles Babbage', 'Rosalind Franklin', 'Tim Berners-Lee'] as const;
 
-const london = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CINEMA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function londonFields(at: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(london.formatToParts(new Date(at)).map((x) => [x.type, x.value])) as Record<string, string>;
-  return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
-}
-
-/** The instant of a London wall-clock time on a date ('2026-11-26', '19:00'), summer time or not. */
-export function londonInstant(date: string, time: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const naive = Date.UTC(y, m - 1, d, hh, mm);
-  const offset = (at: number) => {
-    const f = londonFields(at);
-    return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(at / 1000) * 1000;
-  };
-  const first = naive - offset(naive);
-  return new Date(naive - offset(first));
-}
+export { londonInstant };
 
 const monthAfter = (year: number, month: number) => (month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 });
 const monthBefore = (year: number, month: number) => (month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 });
@@ -74,7 +48,7 @@ const releaseIdOf = (year: number, month: number) => `${year}-${String(month).pa
  * 19:00 on the last Thursday, then next month's.
  */
 export function cinemaMonthAt(now: Date = new Date()): { year: number; month: number } {
-  const { year, month } = londonFields(now.getTime());
+  const { year, month } = londonWallClock(now.getTime());
   return now < londonInstant(lastThursdayOf(year, month), CINEMA_DEFAULT_DOORS) ? { year, month } : monthAfter(year, month);
 }
 

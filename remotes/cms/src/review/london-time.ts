@@ -1,35 +1,14 @@
+import { londonOffsetMs, londonWallClock, VENUE_TIME_ZONE } from '@croft/contracts';
+
 /** The venue's time zone: editors see and pick schedule times in it (GUIDE §15). */
-export const VENUE_TIME_ZONE = 'Europe/London';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENUE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function wallClock(instant: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  const got: Record<string, number> = {};
-  for (const p of parts.formatToParts(new Date(instant))) if (p.type !== 'literal') got[p.type] = Number(p.value);
-  return { y: got.year, mo: got.month, d: got.day, h: got.hour, mi: got.minute, s: got.second };
-}
-
-/** Milliseconds London is ahead of UTC at `instant` (0 in winter, 3,600,000 in summer). */
-function offsetAt(instant: number): number {
-  const w = wallClock(instant);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(instant / 1000) * 1000;
-}
+export { VENUE_TIME_ZONE };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of a datetime-local input for `instant`, in London time ('2026-03-29T09:30'). */
 export function toLondonInput(instant: Date): string {
-  const w = wallClock(instant.getTime());
-  return `${w.y}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
+  const w = londonWallClock(instant.getTime());
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
 export type LondonParse = { ok: true; iso: string } | { ok: false; reason: 'empty' | 'invalid' | 'skipped' };
@@ -51,7 +30,7 @@ export function londonInputToUtc(value: string): LondonParse {
     return { ok: false, reason: 'invalid' };
   }
   // The earlier of the candidate offsets that gives back the same wall clock.
-  const candidates = [...new Set([offsetAt(asUtc - 12 * 3_600_000), offsetAt(asUtc + 12 * 3_600_000)])].sort((p, q) => q - p);
+  const candidates = [...new Set([londonOffsetMs(asUtc - 12 * 3_600_000), londonOffsetMs(asUtc + 12 * 3_600_000)])].sort((p, q) => q - p);
   for (const offset of candidates) {
     const instant = asUtc - offset;
     if (toLondonInput(new Date(instant)) === value.trim()) return { ok: true, iso: new Date(instant).toISOString() };
