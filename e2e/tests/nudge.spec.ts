@@ -61,8 +61,12 @@ test('the nudge is reachable by keyboard, and going to another path clears it', 
   await expect(nudgeButton(page)).toHaveCount(0);
 });
 
-test('the service worker registers at the root scope; a delivery_pending nudge is shown on focus and deleted', async ({ page }) => {
-  // Notes the runtime's TEST on the channel (sent 500 ms after it sets up): then it is listening.
+/**
+ * Registers /sw.js as /notifications would, reloads /cafe, and waits until the nudge runtime
+ * listens (it sends TEST on the channel 500 ms after it sets up; a script from the page's start
+ * notes it).
+ */
+async function withWorkerAndRuntime(page: Page) {
   await page.addInitScript(() => {
     const channel = new BroadcastChannel('nudge-notification');
     channel.onmessage = (event) => {
@@ -84,6 +88,57 @@ test('the service worker registers at the root scope; a delivery_pending nudge i
   await page.waitForFunction(() => (window as unknown as { nudgeRuntimeUp?: boolean }).nudgeRuntimeUp === true);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(new URL('/sw.js', page.url()).href);
   await expect(nudgeButton(page)).toHaveCount(0);
+}
+
+/** One entry of nudge-storage v2's store (null when absent). */
+function readStored(page: Page, key: 'current' | 'delivery_pending') {
+  return page.evaluate(
+    (entry) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('nudge-storage', 2);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('nudge').objectStore('nudge').get(entry);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve(read.result ?? null);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    key,
+  );
+}
+
+test('a push to the service worker shows its nudge in the open page and stores it as current', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await withWorkerAndRuntime(page);
+  const origin = new URL(page.url()).origin;
+
+  // DevTools' push: the worker's real push handler with this payload (no push service involved).
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify({ title: 'Secret Cinema', body: 'Tickets are out', url: '/beer', nudge_id: 'e2e-push' }),
+  });
+
+  await expect(nudgeButton(page)).toBeVisible();
+  await expect.poll(() => readStored(page, 'current')).toMatchObject({ url: '/beer', nudge_id: 'e2e-push' });
+  await nudgeButton(page).click();
+  await expect(page).toHaveURL('/beer');
+  await expect(nudgeButton(page)).toHaveCount(0);
+});
+
+test('the service worker registers at the root scope; a delivery_pending nudge is shown on focus and deleted', async ({ page }) => {
+  await withWorkerAndRuntime(page);
 
   // What the worker writes when a push arrives and no page is focused.
   await page.evaluate(
@@ -108,22 +163,7 @@ test('the service worker registers at the root scope; a delivery_pending nudge i
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(nudgeButton(page)).toBeVisible();
 
-  const pending = await page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('nudge-storage', 2);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('nudge').objectStore('nudge').get('delivery_pending');
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(read.result ?? null);
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
-  expect(pending).toBeNull();
+  expect(await readStored(page, 'delivery_pending')).toBeNull();
 
   await nudgeButton(page).click();
   await expect(page).toHaveURL('/kitchens');

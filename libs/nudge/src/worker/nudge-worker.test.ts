@@ -113,6 +113,19 @@ describe('push', () => {
     expect(t.broadcasts).toHaveLength(1);
   });
 
+  it('stores and announces the nudge even when the browser refuses the notification', async () => {
+    const page = client(`${ORIGIN}/cafe`, true);
+    const t = fakeScope([page]);
+    t.scope.showNotification = async () => {
+      throw new TypeError('No notification permission has been granted for this origin.');
+    };
+    await handlePush(t.scope, push(payload));
+    expect(t.stored).toHaveLength(1);
+    expect(t.broadcasts).toEqual([expect.objectContaining({ type: 'SHOW_NUDGE', url: payload.url })]);
+    expect(page.received).toHaveLength(1);
+    expect(t.logger.error).toHaveBeenCalledWith('[nudge-sw] could not show the notification', expect.any(TypeError));
+  });
+
   it('shows a plain notification for a push without a usable payload, and stores nothing', async () => {
     const t = fakeScope();
     await handlePush(t.scope, push({ body: 'no url' }));

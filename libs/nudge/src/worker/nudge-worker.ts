@@ -107,12 +107,16 @@ export async function handlePush(scope: NudgeWorkerScope, data: { json(): unknow
   const clients = (await scope.matchClients()).filter((c) => sameSite(c, scope.origin));
   const focused = clients.some((c) => c.focused);
   const record: StoredNudge = { url: push.url, timestamp, nudge_id: push.nudge_id };
+  // Each step on its own: a notification the browser refuses (permission withdrawn) still leaves
+  // the nudge stored and announced, and a failed write still shows the notification.
   await Promise.all([
-    scope.showNotification(push.title, {
-      body: push.body,
-      tag: push.nudge_id || undefined,
-      data: { url: push.url, nudge_id: push.nudge_id },
-    }),
+    scope
+      .showNotification(push.title, {
+        body: push.body,
+        tag: push.nudge_id || undefined,
+        data: { url: push.url, nudge_id: push.nudge_id },
+      })
+      .catch((error: unknown) => scope.logger.error('[nudge-sw] could not show the notification', error)),
     scope.writeStoredNudge(record, { pending: !focused }).catch((error: unknown) => {
       scope.logger.error('[nudge-sw] could not store the nudge', error);
     }),
