@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The words to show for a failed call: the service's own message, or a calm line for the network. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.code === 'network_error' ? 'We could not reach the server. Check your connection and try again.' : error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {

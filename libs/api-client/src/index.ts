@@ -1,6 +1,6 @@
 export { callEndpoint, type CallArgs, type CallInit } from './call-endpoint';
 export { callEndpointMultipart, type MultipartInit, type MultipartRequest, type UploadProgress } from './call-endpoint-multipart';
-export { ApiError, type ClientOptions, type FetchLike } from './api-error';
+export { ApiError, errorMessage, type ClientOptions, type FetchLike } from './api-error';
 export { createContentClient, type ContentClient } from './content-client';
 export { createSecretWordClient, type SecretWordClient } from './secret-word-client';
 export { createIdentityClient, type IdentityClient } from './identity-client';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CheckInRequest, StaffScreening } from '@croft/contracts';
 import type { AdminPanelProps } from '@croft/contracts/remotes';
-import { ApiError, createCinemaStaffClient } from '@croft/api-client';
+import { createCinemaStaffClient, errorMessage } from '@croft/api-client';
 import { useMutation, useQuery, useQueryClient } from '@croft/query';
 import { Link } from '@croft/router';
 import { getSessionClient } from '@croft/session';
@@ -19,12 +19,6 @@ const keys = {
   door: (id: string) => ['staff', 'cinema', 'door', id] as const,
 };
 
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.code === 'network_error' ? 'We could not reach the server. Check your connection and try again.' : error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
 
 const day = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '');

@@ -10,7 +10,7 @@ import {
   type StaffLoyaltyLookupResponse,
 } from '@croft/contracts';
 import type { AdminPanelProps } from '@croft/contracts/remotes';
-import { ApiError, createLoyaltyStaffClient } from '@croft/api-client';
+import { ApiError, createLoyaltyStaffClient, errorMessage } from '@croft/api-client';
 import { useMutation, useQuery, useQueryClient } from '@croft/query';
 import { Link } from '@croft/router';
 import { getSessionClient } from '@croft/session';
@@ -38,13 +38,6 @@ function reasonProblem(reason: string): string | null {
   return issue?.code === 'too_big' ? `Keep the reason to ${LOYALTY_VOID_REASON_MAX} characters or fewer.` : (issue?.message ?? 'Say why this photo is being voided.');
 }
 
-/** The words for a failed call: the service's own, or a calm line for the network. */
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.code === 'network_error' ? 'We could not reach the server. Check your connection and try again.' : error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
 
 const LOOKUPS = ['staff', 'loyalty', 'cards'] as const;
 const lookupKey = (email: string) => [...LOOKUPS, email] as const;

@@ -6,6 +6,7 @@ import {
   type CallArgs,
   type ClientOptions,
 } from '@croft/api-client';
+export { errorMessage } from '@croft/api-client';
 import type { EndpointDefinition, EndpointResponse } from '@croft/contracts';
 import { getSessionClient } from '@croft/session';
 
@@ -32,14 +33,6 @@ export async function callAsStaff<E extends EndpointDefinition>(endpoint: E, ...
   return callEndpoint(options, endpoint, ...args);
 }
 
-/** The words to show for a failed call: the service's own message, or a calm line for the network. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network_error') return 'We could not reach the server. Check your connection and try again.';
-    return error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
 
 export function errorCode(error: unknown): string | null {
   return error instanceof ApiError ? error.code : null;
