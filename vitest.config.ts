@@ -19,6 +19,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['{libs,shell,remotes}/**/*.test.{ts,tsx}'],
           setupFiles: ['tools/test-setup/jsdom.ts'],
+          // An upper bound, not a wait (guide §17): a component test that walks a whole flow took
+          // 5.6 s with the machine at load 9, past vitest's 5 s default. A real hang still fails.
+          testTimeout: 30_000,
         },
       },
       {
