@@ -48,6 +48,21 @@ test('SHOW_NUDGE on the channel shows CLICK ME; clicking an internal url goes th
   expect(await page.evaluate(() => sessionStorage.getItem('croft:nudge-url'))).toBeNull();
 });
 
+test('a url starting with http opens in a new tab; the page stays where it is and the nudge is cleared', async ({ page, context }) => {
+  await page.goto('/cafe');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
+  // An absolute address on this very site, so the new tab has something to load here.
+  const external = new URL('/hall', page.url()).href;
+  await announce(page, external);
+  const [tab] = await Promise.all([context.waitForEvent('page'), nudgeButton(page).click()]);
+  await expect(tab).toHaveURL(external);
+  await expect(tab.getByRole('heading', { level: 1, name: 'The Hall' })).toBeVisible();
+  // noopener: the new tab has no handle on the site's tab.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await expect(page).toHaveURL('/cafe');
+  await expect(nudgeButton(page)).toHaveCount(0);
+});
+
 test('the nudge is reachable by keyboard, and going to another path clears it', async ({ page }) => {
   await page.goto('/cafe');
   await expect(page.getByRole('heading', { level: 1, name: 'The Cafe' })).toBeVisible();
@@ -110,6 +125,30 @@ function readStored(page: Page, key: 'current' | 'delivery_pending') {
   );
 }
 
+/** What the worker writes under `delivery_pending` when a push arrives and no page is focused. */
+function writePending(page: Page, url: string) {
+  return page.evaluate(
+    (nudgeUrl) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('nudge-storage', 2);
+        open.onupgradeneeded = () => {
+          if (!open.result.objectStoreNames.contains('nudge')) open.result.createObjectStore('nudge');
+        };
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('nudge', 'readwrite');
+          tx.objectStore('nudge').put({ url: nudgeUrl, timestamp: Date.now() }, 'delivery_pending');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    url,
+  );
+}
+
 test('a push to the service worker shows its nudge in the open page and stores it as current', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   await withWorkerAndRuntime(page);
@@ -137,35 +176,24 @@ test('a push to the service worker shows its nudge in the open page and stores i
   await expect(nudgeButton(page)).toHaveCount(0);
 });
 
-test('the service worker registers at the root scope; a delivery_pending nudge is shown on focus and deleted', async ({ page }) => {
+test('the service worker registers at the root scope; a delivery_pending nudge is shown on focus, and when the page becomes visible, and deleted', async ({ page }) => {
   await withWorkerAndRuntime(page);
 
   // What the worker writes when a push arrives and no page is focused.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('nudge-storage', 2);
-        open.onupgradeneeded = () => {
-          if (!open.result.objectStoreNames.contains('nudge')) open.result.createObjectStore('nudge');
-        };
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('nudge', 'readwrite');
-          tx.objectStore('nudge').put({ url: '/kitchens', timestamp: Date.now() }, 'delivery_pending');
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  await writePending(page, '/kitchens');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(nudgeButton(page)).toBeVisible();
 
   expect(await readStored(page, 'delivery_pending')).toBeNull();
-
   await nudgeButton(page).click();
   await expect(page).toHaveURL('/kitchens');
   await expect(nudgeButton(page)).toHaveCount(0);
+
+  // The page becoming visible re-reads the database too (500 ms later).
+  await writePending(page, '/community');
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(nudgeButton(page)).toBeVisible();
+  expect(await readStored(page, 'delivery_pending')).toBeNull();
+  await nudgeButton(page).click();
+  await expect(page).toHaveURL('/community');
 });
