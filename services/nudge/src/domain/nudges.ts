@@ -22,6 +22,8 @@ export const NUDGE_RETRY_JOB = 'nudge-retry';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A Retry-After longer than this is capped (the next round is never further off). */
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+/** Deliveries pushed between two writes of their outcomes (and two extensions of the job's lease). */
+const DELIVERY_BATCH = 500;
 
 export type NudgeRefusal = 'nudge_not_found' | 'not_cancellable' | 'no_subscriptions';
 
@@ -154,47 +156,63 @@ export function createNudges(deps: {
     }
   }
 
-  /** Pushes the given deliveries (bounded concurrency) and records each outcome. */
+  /**
+   * Pushes the given deliveries (bounded concurrency) and records the outcomes, a batch at a time:
+   * outcomes alike are written with one updateMany, so 10,000 deliveries cost a few dozen writes,
+   * and the job's lease is extended after each batch. A run that dies mid-batch leaves that batch
+   * 'pending', and the run that takes over sends it again (at most DELIVERY_BATCH pushes twice).
+   */
   async function deliver(nudge: NudgeDoc, deliveries: DeliveryDoc[], extendLease?: () => Promise<boolean>): Promise<void> {
     if (deliveries.length === 0) return;
     const send = await deps.push();
-    const subs = new Map(
-      (await models.subscription.find({ _id: { $in: deliveries.map((d) => d.subscription_id) } }, { endpoint: 1, p256dh: 1, auth: 1 }).lean<SubscriptionDoc[]>()).map((s) => [
-        String(s._id),
-        s,
-      ]),
-    );
     const payload = { title: nudge.title, body: nudge.body, url: nudge.url, nudge_id: String(nudge._id) };
-    let done = 0;
-    let lost = false;
-    await eachLimited(deliveries, concurrency, async (delivery) => {
-      if (lost) return;
-      const attempts = delivery.attempts + 1;
-      const sub = subs.get(String(delivery.subscription_id));
-      let set: Partial<DeliveryDoc>;
-      if (!sub) {
-        set = { status: 'removed', attempts: delivery.attempts, next_attempt_at: null, reason: 'unsubscribed before it was sent' };
-      } else {
+    for (let start = 0; start < deliveries.length; start += DELIVERY_BATCH) {
+      const batch = deliveries.slice(start, start + DELIVERY_BATCH);
+      const subs = new Map(
+        (await models.subscription.find({ _id: { $in: batch.map((d) => d.subscription_id) } }, { endpoint: 1, p256dh: 1, auth: 1 }).lean<SubscriptionDoc[]>()).map((s) => [
+          String(s._id),
+          s,
+        ]),
+      );
+      const updates = new Map<string, { set: Partial<DeliveryDoc>; ids: Types.ObjectId[] }>();
+      const succeeded: Types.ObjectId[] = [];
+      const gone: Types.ObjectId[] = [];
+      const record = (id: Types.ObjectId, set: Partial<DeliveryDoc>) => {
+        const key = JSON.stringify(set);
+        const group = updates.get(key) ?? { set, ids: [] };
+        group.ids.push(id);
+        updates.set(key, group);
+      };
+      await eachLimited(batch, concurrency, async (delivery) => {
+        const attempts = delivery.attempts + 1;
+        const sub = subs.get(String(delivery.subscription_id));
+        if (!sub) {
+          record(delivery._id, { status: 'removed', next_attempt_at: null, reason: 'unsubscribed before it was sent' });
+          return;
+        }
         const outcome = await send(sub, payload);
-        const now = clock.now();
         if (outcome.kind === 'sent') {
-          set = { status: 'sent', attempts, next_attempt_at: null, status_code: outcome.status, reason: null };
-          await models.subscription.updateOne({ _id: sub._id }, { $set: { last_success_at: now } });
+          succeeded.push(sub._id);
+          record(delivery._id, { status: 'sent', attempts, next_attempt_at: null, status_code: outcome.status, reason: null });
         } else if (outcome.kind === 'gone') {
-          set = { status: 'removed', attempts, next_attempt_at: null, status_code: outcome.status, reason: outcome.reason };
-          await models.subscription.deleteOne({ _id: sub._id });
+          gone.push(sub._id);
+          record(delivery._id, { status: 'removed', attempts, next_attempt_at: null, status_code: outcome.status, reason: outcome.reason });
         } else if (outcome.kind === 'retry' && attempts <= NUDGE_RETRY_DELAYS_MS.length) {
           const wait = Math.min(Math.max(NUDGE_RETRY_DELAYS_MS[attempts - 1], outcome.retryAfterMs ?? 0), MAX_RETRY_AFTER_MS);
-          set = { status: 'retrying', attempts, next_attempt_at: new Date(now.getTime() + wait), status_code: outcome.status, reason: outcome.reason };
+          record(delivery._id, { status: 'retrying', attempts, next_attempt_at: new Date(clock.now().getTime() + wait), status_code: outcome.status, reason: outcome.reason });
         } else {
-          set = { status: 'failed', attempts, next_attempt_at: null, status_code: outcome.status, reason: outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${attempts} attempts)` : outcome.reason };
+          const reason = outcome.kind === 'retry' ? `${outcome.reason} (gave up after ${attempts} attempts)` : outcome.reason;
+          record(delivery._id, { status: 'failed', attempts, next_attempt_at: null, status_code: outcome.status, reason });
         }
+      });
+      const now = clock.now();
+      for (const { set, ids } of updates.values()) await models.delivery.updateMany({ _id: { $in: ids } }, { $set: { ...set, updated_at: now } });
+      if (succeeded.length) await models.subscription.updateMany({ _id: { $in: succeeded } }, { $set: { last_success_at: now } });
+      if (gone.length) await models.subscription.deleteMany({ _id: { $in: gone } });
+      if (extendLease && start + DELIVERY_BATCH < deliveries.length && !(await extendLease())) {
+        throw new Error('the job lease passed to another instance mid-send; it carries on from the deliveries left');
       }
-      await models.delivery.updateOne({ _id: delivery._id }, { $set: { ...set, updated_at: clock.now() } });
-      done += 1;
-      if (extendLease && done % 500 === 0 && !(await extendLease())) lost = true;
-    });
-    if (lost) throw new Error('the job lease passed to another instance mid-send; it carries on from the deliveries left');
+    }
   }
 
   /** After a round: the next retry round, or the nudge is finished. */

@@ -6,6 +6,10 @@ import type { VapidKeys } from './vapid';
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** A push service that has not answered in this long counts as a network failure (retried). */
 export const PUSH_TIMEOUT_MS = 10_000;
+/** A VAPID token is valid this long (RFC 8292 allows up to 24 h)… */
+const VAPID_TOKEN_SECONDS = 12 * 60 * 60;
+/** …and reused for this long, so it never reaches a push service near its expiry. */
+const VAPID_TOKEN_REUSE_MS = 60 * 60 * 1000;
 
 export interface PushTarget {
   endpoint: string;
@@ -40,11 +44,24 @@ function retryAfterMs(header: string | null): number | undefined {
  * kept alive across a fan-out and every request has a deadline.
  */
 export function webPushSender(keys: VapidKeys, subject: string): PushSender {
+  // The VAPID token is per push service (aud = its origin) and valid 12 h: signed once an hour per
+  // origin rather than once per push (a fan-out to 10,000 browsers on one service signs once).
+  const tokens = new Map<string, { authorization: string; until: number }>();
+  const authorizationFor = (endpoint: string): string => {
+    const audience = new URL(endpoint).origin;
+    const cached = tokens.get(audience);
+    if (cached && cached.until > Date.now()) return cached.authorization;
+    const expires = Math.floor(Date.now() / 1000) + VAPID_TOKEN_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, 'aes128gcm', expires);
+    tokens.set(audience, { authorization: Authorization, until: Date.now() + VAPID_TOKEN_REUSE_MS });
+    return Authorization;
+  };
   return async (target, payload) => {
     const details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
-      { vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
+      // vapidDetails null: the Authorization header is the cached token above.
+      { vapidDetails: null as unknown as undefined, headers: { Authorization: authorizationFor(target.endpoint) }, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'normal' },
     );
     let response: Response;
     try {

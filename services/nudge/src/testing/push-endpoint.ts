@@ -51,7 +51,7 @@ export async function startPushEndpoint(options: { keep?: boolean } = {}): Promi
       }
     }
   };
-  const server = createServer((req, res) => {
+  const server = createServer({ noDelay: true }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => keep && chunks.push(c));
     req.on('end', () => {
