@@ -176,6 +176,35 @@ describe('sending a nudge', () => {
     expectError(await request(h.app).post('/api/nudge/nudges/not-an-id/click').set('Origin', ORIGIN), 400, 'invalid_request');
   });
 
+  it('clicks are limited to 30 a minute per address; refused clicks are not counted', async () => {
+    await h.mongo.connection.collection('rate_limits').deleteMany({});
+    await browserOn();
+    const made = await compose({ ...NUDGE, audience: { kind: 'everyone' } });
+    await h.service.jobs.runDueNow();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await request(h.app).post(`/api/nudge/nudges/${made.body.id}/click`).set('Origin', ORIGIN)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await detail(made.body.id)).nudge.counts.clicks).toBe(30);
+    await h.mongo.connection.collection('rate_limits').deleteMany({});
+  });
+
+  it('a 429 with Retry-After waits that long before the next try', async () => {
+    const busy = await browserOn();
+    h.push.answer(busy.path, 429);
+    h.push.retryAfter(busy.path, '600');
+    const made = await compose({ ...NUDGE, audience: { kind: 'everyone' } });
+    await h.service.jobs.runDueNow();
+    h.clock.advance(NUDGE_RETRY_DELAYS_MS[0]);
+    await h.service.jobs.runDueNow();
+    expect(h.push.received.filter((r) => r.path === busy.path)).toHaveLength(1);
+    expect((await detail(made.body.id)).deliveries[0]).toMatchObject({ status: 'retrying', status_code: 429 });
+    h.clock.advance(600_000 - NUDGE_RETRY_DELAYS_MS[0]);
+    await h.service.jobs.runDueNow();
+    expect(h.push.received.filter((r) => r.path === busy.path)).toHaveLength(2);
+    expect((await detail(made.body.id)).nudge).toMatchObject({ state: 'sent', counts: { sent: 1 } });
+  });
+
   it('a test send goes to the staff member’s own browsers only', async () => {
     const mine = await browserOn({ member: 'sam' });
     await browserOn({ member: 'ada' });

@@ -31,8 +31,8 @@ export interface PushEndpoint {
   browser(name: string): TestBrowser;
   /** The statuses to answer for a path, in turn (then 201). 0 = drop the connection without answering. */
   answer(path: string, ...statuses: number[]): void;
-  /** Resolves once `count` requests have arrived for `path` (or in all, without a path). */
-  waitFor(count: number, path?: string): Promise<ReceivedPush[]>;
+  /** A Retry-After header sent with this path's error answers. */
+  retryAfter(path: string, value: string): void;
   close(): Promise<void>;
 }
 
@@ -41,16 +41,7 @@ export async function startPushEndpoint(options: { keep?: boolean } = {}): Promi
   const keep = options.keep ?? true;
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number[]>();
-  const waiters: { count: number; path?: string; resolve: (r: ReceivedPush[]) => void }[] = [];
-  const check = () => {
-    for (const w of [...waiters]) {
-      const got = w.path ? received.filter((r) => r.path === w.path) : received;
-      if (got.length >= w.count) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(got);
-      }
-    }
-  };
+  const retryAfters = new Map<string, string>();
   const server = createServer({ noDelay: true }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => keep && chunks.push(c));
@@ -61,10 +52,10 @@ export async function startPushEndpoint(options: { keep?: boolean } = {}): Promi
       if (status === 0) {
         req.socket.destroy();
       } else {
-        res.writeHead(status, { 'Content-Type': 'text/plain' });
+        const after = status >= 400 ? retryAfters.get(path) : undefined;
+        res.writeHead(status, { 'Content-Type': 'text/plain', ...(after ? { 'Retry-After': after } : {}) });
         res.end(status >= 400 ? `status ${status}` : '');
       }
-      check();
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -88,11 +79,8 @@ export async function startPushEndpoint(options: { keep?: boolean } = {}): Promi
     answer(path, ...statuses) {
       answers.set(path, [...(answers.get(path) ?? []), ...statuses]);
     },
-    waitFor(count, path) {
-      return new Promise((resolve) => {
-        waiters.push({ count, path, resolve });
-        check();
-      });
+    retryAfter(path, value) {
+      retryAfters.set(path, value);
     },
     close: () =>
       new Promise<void>((resolve) => {
