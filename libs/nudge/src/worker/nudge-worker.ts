@@ -1,3 +1,4 @@
+import { endpointUrl, nudgeClickEndpoint } from '@croft/contracts';
 import { NUDGE_CHANNEL, type NudgeMessage, type StoredNudge } from '../core/constants';
 import { isExternalUrl } from '../core/validate';
 
@@ -142,7 +143,7 @@ export async function handleNotificationClick(
 
   const counted = nudgeId
     ? scope
-        .fetch(`/api/nudge/nudges/${encodeURIComponent(nudgeId)}/click`, { method: 'POST', credentials: 'same-origin' })
+        .fetch(endpointUrl(nudgeClickEndpoint, { params: { id: nudgeId } }), { method: nudgeClickEndpoint.method, credentials: 'same-origin' })
         .then(
           (res) => {
             if (!res.ok) scope.logger.warn(`[nudge-sw] the click was not counted (${res.status})`);
