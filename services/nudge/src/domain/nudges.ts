@@ -378,23 +378,25 @@ export function createNudges(deps: {
         await scheduleNext(nudge);
       }
       const audience = await audienceOf(nudge.audience);
-      if (audience.length > 0) {
-        const stamp = clock.now();
+      const stamp = clock.now();
+      for (let start = 0; start < audience.length; start += DELIVERY_BATCH) {
         try {
           await models.delivery.insertMany(
-            audience.map((s) => ({
+            audience.slice(start, start + DELIVERY_BATCH).map((s) => ({
+              _id: new Types.ObjectId(),
               nudge_id: nudge._id,
               subscription_id: s._id,
               browser: s.browser,
               email: s.email ?? null,
-              status: 'pending',
+              status: 'pending' as const,
               attempts: 0,
               next_attempt_at: null,
               status_code: null,
               reason: null,
               updated_at: stamp,
             })),
-            { ordered: false },
+            // Plain documents made here (no hydration); a batch is one insert.
+            { ordered: false, lean: true },
           );
         } catch (error) {
           // Run again after a crash: the deliveries made before are kept (unique per browser).

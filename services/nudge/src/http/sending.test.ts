@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NUDGE_RETRY_DELAYS_MS } from '@croft/contracts';
@@ -274,6 +275,34 @@ describe('scheduled nudges', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('a send taken over after a crash carries on: browsers already sent to are not sent to again', async () => {
+    const done = await browserOn();
+    const left = await browserOn();
+    const made = await compose({ ...NUDGE, audience: { kind: 'everyone' }, send_at: '2026-11-24T18:00:00Z' });
+    // The crashed run had moved the nudge to 'sending', written both deliveries and pushed to one.
+    const id = new Types.ObjectId(made.body.id as string);
+    await h.service.models.nudge.updateOne({ _id: id }, { $set: { state: 'sending' } });
+    const subs = await h.service.models.subscription.find({}).lean();
+    const stamp = new Date(NOW);
+    await h.service.models.delivery.insertMany(
+      subs.map((sub) => ({
+        nudge_id: id,
+        subscription_id: sub._id,
+        browser: sub.browser,
+        email: null,
+        status: sub.endpoint === done.subscription.endpoint ? 'sent' : 'pending',
+        attempts: sub.endpoint === done.subscription.endpoint ? 1 : 0,
+        next_attempt_at: null,
+        status_code: null,
+        reason: null,
+        updated_at: stamp,
+      })),
+    );
+    await h.service.nudges.send(made.body.id);
+    expect(h.push.received.map((r) => r.path)).toEqual([left.path]);
+    expect((await detail(made.body.id)).nudge).toMatchObject({ state: 'sent', counts: { targeted: 2, sent: 2 } });
   });
 
   it('repeat daily until a date: one nudge per day, each sent once, then it stops', async () => {
