@@ -101,6 +101,7 @@ export function createNudgeService(options: NudgeServiceOptions): NudgeServiceIn
     nudges,
     publicKey: async () => (await loadKeys()).publicKey,
     publicOrigin: options.publicOrigin,
+    audit,
     verifyAccessToken: options.verifyAccessToken,
     limitStore: (prefix) => new MongoRateLimitStore(options.db, { prefix: `${prefix}:` }),
   });

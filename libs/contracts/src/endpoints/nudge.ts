@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { auditListQuerySchema, auditListResponseSchema } from '../audit';
 import { defineEndpoint, noQuery, STAFF_ERRORS, STAFF_WRITE_ERRORS } from '../endpoint';
 import {
   composeNudgeRequestSchema,
@@ -171,6 +172,16 @@ export const staffTestNudgeEndpoint = /*#__PURE__*/ defineEndpoint({
   errors: { ...STAFF_WRITE_ERRORS, no_subscriptions: 409 },
 });
 
+/** Admins: the nudge service's audit events (compose, cancel, test send), newest first, for /admin/audit. */
+export const listNudgeAuditEndpoint = /*#__PURE__*/ defineEndpoint({
+  service: 'nudge',
+  method: 'GET',
+  path: '/audit',
+  query: auditListQuerySchema,
+  response: auditListResponseSchema,
+  errors: { ...STAFF_ERRORS, not_configured: 503, invalid_request: 400 },
+});
+
 /** Every nudge endpoint, for the mocks and the service's route table. */
 export const nudgeEndpoints = {
   getVapidKey: getNudgeVapidKeyEndpoint,
@@ -186,4 +197,5 @@ export const nudgeEndpoints = {
   detail: staffNudgeDetailEndpoint,
   cancel: staffCancelNudgeEndpoint,
   testSend: staffTestNudgeEndpoint,
+  listAudit: listNudgeAuditEndpoint,
 } as const;

@@ -2,7 +2,7 @@ import cookieParser from 'cookie-parser';
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import { NUDGE_DEVICE_COOKIE, NUDGE_EMAIL_LINK_MESSAGE, NUDGE_ERROR_MESSAGES, nudgeEndpoints as nudge, type AccessTokenClaims, type EndpointDefinition } from '@croft/contracts';
-import { HttpError, authClaims, bearerToken, mountEndpoint, rateLimit, requireAuthWith, type AuditActor, type TokenVerifier } from '@croft/service-kit';
+import { HttpError, authClaims, bearerToken, mountEndpoint, rateLimit, readAuditPage, requireAuthWith, type AuditActor, type AuditLog, type TokenVerifier } from '@croft/service-kit';
 import type { NudgeRefusal, NudgeService } from '../domain/nudges';
 import { subscriptionView, type Member, type Subscriptions } from '../domain/subscriptions';
 
@@ -29,6 +29,7 @@ export function nudgeRoutes(options: {
   nudges: NudgeService;
   publicKey: () => Promise<string>;
   publicOrigin: string;
+  audit: AuditLog;
   verifyAccessToken?: TokenVerifier;
   /** A store for each rate limiter (express-rate-limit wants one per limiter); memory by default. */
   limitStore?: (prefix: string) => Store;
@@ -44,6 +45,7 @@ export function nudgeRoutes(options: {
   };
   const members = verify ? requireAuthWith(verify) : unconfigured;
   const staffOnly = verify ? requireAuthWith(verify, { roles: STAFF_ROLES }) : unconfigured;
+  const adminsOnly = verify ? requireAuthWith(verify, { roles: ['admin'] }) : unconfigured;
   /** A token is optional: without one the subscription is not linked; a bad one is a 401 (refresh and try again). */
   const maybeMember: RequestHandler = async (req, res, next) => {
     const token = bearerToken(req);
@@ -190,6 +192,8 @@ export function nudgeRoutes(options: {
     },
     { before: [noStore, staffOnly, staffWrites] },
   );
+
+  mountEndpoint(router, nudge.listAudit, async ({ query }) => readAuditPage(options.audit, query), { before: [noStore, adminsOnly] });
 
   return router;
 }

@@ -339,5 +339,11 @@ describe('scheduled nudges', () => {
     expect(log.items.map((e) => e.action)).toEqual(['nudge.cancelled', 'nudge.composed']);
     expect(log.items[1].detail).toContain("'Cinema tickets are out' to everyone, at 2026-11-24T18:00:00.000Z, weekly until 2026-12-31T00:00:00.000Z → /hall");
     expect(log.items[1].actor).toMatchObject({ email: 'sam@croftcommon.co.uk' });
+    // Admins read it for /admin/audit; staff may not.
+    const adminToken = await h.adminAuth('ann');
+    const page = await request(h.app).get('/api/nudge/audit?limit=1').set(adminToken);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.items.map((e: { action: string }) => e.action)).toEqual(['nudge.cancelled']);
+    expectError(await request(h.app).get('/api/nudge/audit').set(staff), 403, 'forbidden');
   });
 });

@@ -24,6 +24,8 @@ export interface NudgeHarness {
   auth(name: string): Promise<Record<string, string>>;
   /** The same for staff (role staff; email `<name>@croftcommon.co.uk`). */
   staffAuth(name: string): Promise<Record<string, string>>;
+  /** The same for an admin. */
+  adminAuth(name: string): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,10 @@ export async function startNudgeHarness(name: string, options: Partial<Pick<Nudg
     },
     async staffAuth(person) {
       const token = await tokens.token({ sub: `user-${person}`, email: `${person}@croftcommon.co.uk`, roles: ['staff'] });
+      return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
+    },
+    async adminAuth(person) {
+      const token = await tokens.token({ sub: `user-${person}`, email: `${person}@croftcommon.co.uk`, roles: ['admin'] });
       return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
     },
     async stop() {
