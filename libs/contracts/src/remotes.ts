@@ -82,7 +82,14 @@ export const REMOTES = [
     folder: 'common-room',
     devPort: 4202,
     label: 'The Common Room',
-    exposes: { Routes: { file: 'src/routes.tsx', kind: 'routes' } },
+    exposes: {
+      Routes: { file: 'src/routes.tsx', kind: 'routes' },
+      Admin: {
+        file: 'src/admin/nudges-admin.tsx',
+        kind: 'admin',
+        admin: { title: 'Nudges', path: 'nudges', description: 'Push a nudge to the phones of people who turned nudges on, and see who got it.' },
+      },
+    },
   },
   {
     name: 'loyalty',

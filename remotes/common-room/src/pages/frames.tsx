@@ -15,7 +15,6 @@ export const FRAMES = {
   'check-in': { title: 'Check in', intro: 'Let us know you are here.' },
   calendar: { title: 'Calendar', intro: "What's on, day by day." },
   'manage-event': { title: 'Manage event', intro: 'Update the details of your event.' },
-  notifications: { title: 'Notifications', intro: 'Choose what we nudge you about.' },
   secretkitchens: { title: 'Secret Kitchens', intro: 'For invited kitchen partners only.' },
   secretkitchenadmin: { title: 'Secret Kitchens admin', intro: 'Who may sign in to Secret Kitchens.' },
   'not-found': { title: 'Not in the Common Room', intro: 'That members page does not exist.' },

@@ -50,7 +50,7 @@ describe('/admin: the staff home', () => {
     expect(screen.getByRole('link', { name: 'Secret Kitchens admin' })).toHaveAttribute('href', '/secretkitchenadmin');
     expect(screen.getByRole('link', { name: 'Member analytics' })).toHaveAttribute('href', '/admin/member-analytics');
     expect(screen.getByRole('link', { name: 'Member analytics (legacy)' })).toHaveAttribute('href', '/admin/member-analytics-legacy');
-    for (const soon of ['Secret cinema', 'Nudges', 'Site analytics']) {
+    for (const soon of ['Secret cinema', 'Site analytics']) {
       expect(screen.getByText(soon).closest('li')).toHaveTextContent('Coming soon');
       expect(screen.queryByRole('link', { name: soon })).not.toBeInTheDocument();
     }

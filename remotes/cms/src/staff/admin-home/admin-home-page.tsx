@@ -25,7 +25,6 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { title: 'Member analytics', to: '/admin/member-analytics', description: 'How members use the site.', access: 'staff' },
   { title: 'Member analytics (legacy)', to: '/admin/member-analytics-legacy', description: 'The earlier member reports.', access: 'staff' },
   { title: 'Secret cinema', to: null, description: 'Screenings, tickets and the door list.', access: 'staff' },
-  { title: 'Nudges', to: null, description: 'Push nudges to members who opted in.', access: 'staff' },
   { title: 'Site analytics', to: null, description: 'Visits, pages and gestures across the site.', access: 'staff' },
 ];
 
