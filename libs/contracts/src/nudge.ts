@@ -133,17 +133,20 @@ export function isNudgeUrl(value: string): boolean {
 }
 export const nudgeUrlSchema = z.string().check(z.trim(), z.refine(isNudgeUrl, 'must be an http(s) address or a path on the site starting with /'));
 
-/** Who a nudge goes to: every browser, members', one person's (by email), or those that chose a topic. */
+/**
+ * Who a nudge goes to: every browser, members', one person's (by email), or those that chose a topic.
+ * A plain union: the visitors' shared zod/mini has no discriminatedUnion (tools/federation/zod-mini.mjs).
+ */
 const audienceOptions = [
   z.strictObject({ kind: z.literal('everyone') }),
   z.strictObject({ kind: z.literal('members') }),
   z.strictObject({ kind: z.literal('email'), email: emailSchema }),
   z.strictObject({ kind: z.literal('interest'), interest: nudgeTopicSchema }),
 ] as const;
-export const nudgeAudienceSchema = z.discriminatedUnion('kind', [...audienceOptions]);
+export const nudgeAudienceSchema = z.union([...audienceOptions]);
 export type NudgeAudience = z.infer<typeof nudgeAudienceSchema>;
 /** As stored and shown: also 'test', a staff member's test send to their own browsers. */
-export const nudgeStoredAudienceSchema = z.discriminatedUnion('kind', [...audienceOptions, z.strictObject({ kind: z.literal('test'), user_id: z.string() })]);
+export const nudgeStoredAudienceSchema = z.union([...audienceOptions, z.strictObject({ kind: z.literal('test'), user_id: z.string() })]);
 export type NudgeStoredAudience = z.infer<typeof nudgeStoredAudienceSchema>;
 
 const titleSchema = z.string().check(z.trim(), z.minLength(1, 'The title is required.'), z.maxLength(NUDGE_TITLE_MAX, `must be at most ${NUDGE_TITLE_MAX} characters`));
