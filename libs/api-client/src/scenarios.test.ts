@@ -9,6 +9,7 @@ import { createMockServer } from '@croft/mocks/node';
 import { createContentClient } from './content-client';
 import { createIdentityClient } from './identity-client';
 import { createNewsletterClient } from './newsletter-client';
+import { createNudgeClient, createNudgeStaffClient } from './nudge-client';
 import { createPasskeyClient } from './passkey-client';
 import { createVenueClient } from './venue-client';
 
@@ -31,7 +32,7 @@ describe('QA scenarios', () => {
   it('have unique ids, each "default", a cross-cutting one or "<service>:<what>"', () => {
     const ids = SCENARIOS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^(default|server-error|offline|slow|loading|(content|identity|newsletter|venue|loyalty|cinema):[a-z0-9-]+)$/);
+    for (const id of ids) expect(id).toMatch(/^(default|server-error|offline|slow|loading|(content|identity|newsletter|venue|loyalty|cinema|nudge):[a-z0-9-]+)$/);
   });
 
   it('default answers every service normally', async () => {
@@ -72,6 +73,23 @@ describe('QA scenarios', () => {
     await expect(identity.sendCode({ email: 'qa@croft.example', createUser: false })).rejects.toMatchObject({ code: 'email_send_failed' });
     use('identity:not-subscribed');
     await expect(passkeys.startLink({ userHandle: MOCK_USER_HANDLE, email: 'qa@croft.example' })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('nudge scenarios: this browser on or linked, the staff history, and their failures', async () => {
+    const nudge = createNudgeClient({ ...options, getAccessToken: () => null });
+    const staff = createNudgeStaffClient({ ...options, getAccessToken: () => 'staff-token' });
+    use('default');
+    expect(await nudge.mine()).toBeNull();
+    use('nudge:on');
+    expect(await nudge.mine()).toMatchObject({ linked: false });
+    use('nudge:linked');
+    expect(await nudge.mine()).toMatchObject({ linked: true, linked_via: 'account' });
+    use('nudge:history');
+    expect((await staff.list()).map((n) => n.state)).toEqual(['scheduled', 'sent']);
+    use('nudge:staff-fails');
+    await expect(staff.list()).rejects.toMatchObject({ status: 500 });
+    use('nudge:email-fails');
+    await expect(nudge.linkByEmail('qa@croft.example')).rejects.toMatchObject({ status: 502, code: 'email_failed' });
   });
 
   it('scenarios combine, and the URL names them (unknown ids reported, not applied)', async () => {

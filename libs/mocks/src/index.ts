@@ -33,3 +33,4 @@ export * from './cinema/handlers';
 export * from './cinema/scenarios';
 export * from './nudge/nudge-factory';
 export * from './nudge/handlers';
+export * from './nudge/scenarios';

@@ -5,6 +5,7 @@ import { defaultHandlers } from './handlers';
 import { identityScenarios } from './identity/scenarios';
 import { loyaltyScenarios } from './loyalty/scenarios';
 import { newsletterScenarios } from './newsletter/scenarios';
+import { nudgeScenarios } from './nudge/scenarios';
 import { platformScenarios, type Scenario } from './scenario';
 import { venueScenarios } from './venue/scenarios';
 
@@ -17,6 +18,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...venueScenarios,
   ...loyaltyScenarios,
   ...cinemaScenarios,
+  ...nudgeScenarios,
 ];
 
 /** The URL parameter QA sets: `?scenario=venue:total-unavailable` (several: comma-separated). */

@@ -136,6 +136,15 @@ describe('/notifications', () => {
     expect(mine).toEqual({ subscription: null });
   });
 
+  it('signed in with a browser turned on while signed out: Link to my account links it', async () => {
+    open({ mocks: { world: 'on' }, browser: { permission: 'granted', endpoint: FAKE_PUSH_ENDPOINT } });
+    expect(await screen.findByText(/They are not linked to your account yet\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Link to my account' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Nudges in this browser are now linked to your account.'));
+    expect(await screen.findByText(/They are linked to your account\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link to my account' })).not.toBeInTheDocument();
+  });
+
   it('chooses topics (the newsletter interests) and saves them', async () => {
     open({ mocks: { world: 'linked' }, browser: { permission: 'granted', endpoint: FAKE_PUSH_ENDPOINT } });
     const topics = await screen.findByRole('group', { name: /nudge me about/ });

@@ -12,6 +12,7 @@ import { PushSetupError, useTurnOn } from './api/turn-on';
 import { useTurnOff } from './api/turn-off';
 import { useSaveTopics } from './api/save-topics';
 import { useLinkByEmail } from './api/link-by-email';
+import { useLinkToAccount } from './api/link-to-account';
 import './notifications-page.css';
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
@@ -146,6 +147,7 @@ export function NotificationsPage({ push = browserPushAdapter }: NotificationsPa
   const device = useDevice(push, supported);
   const turnOn = useTurnOn(push);
   const turnOff = useTurnOff(push);
+  const linkAccount = useLinkToAccount();
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? push.permission() : 'default'));
   const [result, setResult] = useState('');
   const [emailSent, setEmailSent] = useState<string | null>(null);
@@ -231,9 +233,28 @@ export function NotificationsPage({ push = browserPushAdapter }: NotificationsPa
                     ? 'They are linked to your email.'
                     : 'They are linked to your account.'
                   : session
-                    ? 'They will be linked to your account.'
+                    ? 'They are not linked to your account yet.'
                     : 'They are not linked to anyone yet.'}
               </p>
+              {!subscription.linked && session && (
+                <div className="cr-nudges__stack">
+                  <div>
+                    <Button
+                      variant="secondary"
+                      loading={linkAccount.isPending}
+                      loadingLabel="Linking"
+                      onClick={() => linkAccount.mutate(undefined, { onSuccess: (linked) => setResult(linked ? 'Nudges in this browser are now linked to your account.' : 'Nudges are not on in this browser any more.') })}
+                    >
+                      Link to my account
+                    </Button>
+                  </div>
+                  {linkAccount.isError && (
+                    <p role="alert" className="cr-nudges__problem">
+                      Could not link them to your account: {errorMessage(linkAccount.error)}
+                    </p>
+                  )}
+                </div>
+              )}
               {!subscription.linked && !session && (emailSent ? null : <EmailLink onSent={setEmailSent} />)}
               <div>
                 <Button variant="secondary" onClick={pressOff} loading={turnOff.isPending} loadingLabel="Turning nudges off">
