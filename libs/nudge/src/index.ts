@@ -12,3 +12,5 @@ export type { NudgeDatabase, StoredNudgeRead } from './core/nudge-db';
 export { createNudgeController } from './core/nudge-controller';
 export type { NudgeChannel, NudgeController, NudgeEnvironment, NudgeSnapshot, NudgeWorkerContainer } from './core/nudge-controller';
 export { createBrowserNudgeController, registerNudgeWorker, openInNewTab, NUDGE_WORKER_URL } from './core/browser';
+export { startAutoLink, AUTO_LINK_TIMING, AUTO_LINK_LAST_KEY } from './core/auto-link';
+export type { AutoLinkOptions, AutoLinkSession } from './core/auto-link';

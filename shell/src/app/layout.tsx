@@ -7,6 +7,7 @@ import { lowerCaseRedirect } from './route-table';
 import { TransitionProvider } from './overlays/transition-context';
 import { IntroOverlay } from './overlays/intro-overlay';
 import { NudgeMount } from './nudge/nudge-mount';
+import { NudgeAutoLink } from './nudge/nudge-auto-link';
 
 function isEditableFocused(): boolean {
   const el = document.activeElement;
@@ -46,6 +47,7 @@ export function Layout() {
       <EditorOverlay />
       <IntroOverlay />
       <NudgeMount />
+      <NudgeAutoLink />
     </TransitionProvider>
   );
 }
