@@ -82,6 +82,7 @@ describe('the nudge staff panel', () => {
     await userEvent.click(form().getByRole('button', { name: 'Schedule nudge' }));
     expect(await form().findByText('Choose the date and time to send it.')).toBeInTheDocument();
     expect(form().getByRole('textbox', { name: /Email/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(form().getByText('Email must be an email address.')).toBeInTheDocument();
   });
 
   it('sends a nudge now to members: the count is announced and the list shows it', async () => {

@@ -4,6 +4,7 @@ import {
   NUDGE_BODY_MAX,
   NUDGE_TITLE_MAX,
   composeNudgeRequestSchema,
+  emailSchema,
   londonInstant,
   testNudgeRequestSchema,
   type ComposeNudgeRequest,
@@ -95,6 +96,12 @@ function toRequest(draft: Draft): { request: ComposeNudgeRequest } | { problems:
   };
   const parsed = composeNudgeRequestSchema.safeParse(request);
   const found = parsed.success ? {} : problemsFrom(parsed.error.issues);
+  // The audience is a plain union, whose issue names no branch: the email's own rule says what is wrong.
+  if (draft.audience === 'email') {
+    const email = emailSchema.safeParse(draft.email);
+    if (!email.success) found.email = inWords('email', email.error.issues[0]?.message ?? 'must be an email address');
+    else delete found.email;
+  }
   const all = { ...found, ...problems };
   return Object.keys(all).length ? { problems: all } : { request };
 }
