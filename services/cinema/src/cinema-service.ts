@@ -64,6 +64,7 @@ export function createCinemaService(options: CinemaServiceOptions): CinemaServic
   const router = cinemaRoutes({
     cinema,
     staff,
+    audit,
     verifyAccessToken: options.verifyAccessToken,
     bookingsPerMinute: options.bookingsPerMinute,
     limitStore: (prefix) => new MongoRateLimitStore(options.db, { prefix: `${prefix}:` }),

@@ -18,6 +18,7 @@ import {
   updateScreeningRequestSchema,
 } from '../cinema';
 import * as z from 'zod/mini';
+import { auditListQuerySchema, auditListResponseSchema } from '../audit';
 
 // The cinema service (/api/cinema, issue 13). Status is public; members' endpoints need a signed-in
 // member (the cinema remote's client); staff endpoints need role staff or admin (the cinema team's
@@ -182,6 +183,16 @@ export const staffCheckInEndpoint = /*#__PURE__*/ defineEndpoint({
   errors: { ...STAFF_WRITE_ERRORS, screening_not_found: 404, ticket_not_found: 404, invalid_qr: 400 },
 });
 
+/** Admins: the cinema service's audit events (screening changes, cancellations, check-ins), newest first; /admin/audit merges them. */
+export const listCinemaAuditEndpoint = /*#__PURE__*/ defineEndpoint({
+  service: 'cinema',
+  method: 'GET',
+  path: '/audit',
+  query: auditListQuerySchema,
+  response: auditListResponseSchema,
+  errors: { ...STAFF_ERRORS, not_configured: 503, invalid_request: 400 },
+});
+
 /** Every cinema endpoint, for the mocks and the service's route table. */
 export const cinemaEndpoints = {
   getStatus: getCinemaStatusEndpoint,
@@ -196,4 +207,5 @@ export const cinemaEndpoints = {
   cancelScreening: staffCancelScreeningEndpoint,
   doorList: staffDoorListEndpoint,
   checkIn: staffCheckInEndpoint,
+  listAudit: listCinemaAuditEndpoint,
 } as const;

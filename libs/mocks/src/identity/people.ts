@@ -9,6 +9,8 @@ import {
   LAST_ADMIN_MESSAGE,
   listContentAuditEndpoint,
   listLoyaltyAuditEndpoint,
+  listCinemaAuditEndpoint,
+  listNudgeAuditEndpoint,
   listIdentityAuditEndpoint,
   listPeopleEndpoint,
   PROTECTED_ADMIN_MESSAGE,
@@ -215,6 +217,8 @@ export interface StaffMockStore {
   identityAudit: AuditEvent[];
   contentAudit: AuditEvent[];
   loyaltyAudit: AuditEvent[];
+  cinemaAudit: AuditEvent[];
+  nudgeAudit: AuditEvent[];
   /** Who is signed in through staffSignInHandlers, at which level. */
   signedIn: { email: string; aal: 'aal1' | 'aal2' } | null;
 }
@@ -225,6 +229,10 @@ export interface StaffMockOptions {
   contentAudit?: AuditEvent[];
   /** The loyalty service's audit (voids): none by default. */
   loyaltyAudit?: AuditEvent[];
+  /** The cinema service's audit (screening changes, check-ins): none by default. */
+  cinemaAudit?: AuditEvent[];
+  /** The nudge service's audit (compose, cancel, test send): none by default. */
+  nudgeAudit?: AuditEvent[];
   /** Answer GET /admin/people with this failure. */
   peopleFails?: MockFailure;
   /** Answer PUT /admin/people/roles with this failure. */
@@ -250,6 +258,8 @@ export function createStaffMockStore(options: Omit<StaffMockOptions, 'store'> = 
     identityAudit: [...(options.identityAudit ?? buildAuditFixtures('identity', 14, '2026-11-22T17:20:00.000Z', 211))],
     contentAudit: [...(options.contentAudit ?? buildAuditFixtures('content', 60))],
     loyaltyAudit: [...(options.loyaltyAudit ?? [])],
+    cinemaAudit: [...(options.cinemaAudit ?? [])],
+    nudgeAudit: [...(options.nudgeAudit ?? [])],
     signedIn: null,
   };
 }
@@ -369,6 +379,14 @@ export function peopleHandlers(options: StaffMockOptions = {}) {
     mockEndpoint(
       listLoyaltyAuditEndpoint,
       guarded(['admin'], undefined, ({ query }) => auditPage(store.loyaltyAudit, query)),
+    ),
+    mockEndpoint(
+      listCinemaAuditEndpoint,
+      guarded(['admin'], undefined, ({ query }) => auditPage(store.cinemaAudit, query)),
+    ),
+    mockEndpoint(
+      listNudgeAuditEndpoint,
+      guarded(['admin'], undefined, ({ query }) => auditPage(store.nudgeAudit, query)),
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Store } from 'express-rate-limit';
 import { CINEMA_ERROR_MESSAGES, cinemaEndpoints as cinema, type EndpointDefinition } from '@croft/contracts';
-import { HttpError, authClaims, mountEndpoint, rateLimit, requireAuthWith, type TokenVerifier } from '@croft/service-kit';
+import { HttpError, authClaims, mountEndpoint, rateLimit, readAuditPage, requireAuthWith, type AuditLog, type TokenVerifier } from '@croft/service-kit';
 import type { Cinema, CinemaRefusal, Member } from '../domain/cinema';
 import type { CinemaStaff, StaffRefusal } from '../domain/staff';
 
@@ -39,6 +39,8 @@ function memberOf(res: Response): Member {
 export function cinemaRoutes(options: {
   cinema: Cinema;
   staff: CinemaStaff;
+  /** The service's audit log, read by admins at GET /audit (merged into /admin/audit). */
+  audit?: Pick<AuditLog, 'list'>;
   verifyAccessToken?: TokenVerifier;
   bookingsPerMinute?: number;
   /** A store for each rate limiter (express-rate-limit wants one per limiter); memory by default. */
@@ -52,6 +54,7 @@ export function cinemaRoutes(options: {
   };
   const members = verify ? requireAuthWith(verify) : unconfigured;
   const staffOnly = verify ? requireAuthWith(verify, { roles: STAFF_ROLES }) : unconfigured;
+  const adminsOnly = verify ? requireAuthWith(verify, { roles: ['admin'] }) : unconfigured;
   const actorOf = (res: Response) => {
     const claims = authClaims(res);
     return claims.email ? { id: claims.sub, email: claims.email } : { id: claims.sub };
@@ -151,6 +154,8 @@ export function cinemaRoutes(options: {
     async ({ params, body, res }) => staffAnswer(cinema.checkIn, await staff.checkIn(actorOf(res), params.id, body)),
     { before: [noStore, staffOnly] },
   );
+  const audit = options.audit;
+  if (audit) mountEndpoint(router, cinema.listAudit, async ({ query }) => readAuditPage(audit, query), { before: [noStore, adminsOnly] });
 
   return router;
 }

@@ -63,6 +63,17 @@ describe('the cinema staff panel', () => {
     const log = await h.service.audit.list({ limit: 5 });
     expect(log.items.map((e) => e.action)).toEqual(['screening.updated', 'screening.updated']);
     expect(log.items[1].detail).toContain('title: Secret Cinema Club → Withnail and I');
+
+    // Admins (only) read the log over HTTP: /admin/audit merges it with the other services'.
+    expectError(await request(h.app).get('/api/cinema/audit').set(auth), 403, 'forbidden');
+    const admin = await h.adminAuth('ann');
+    const listed = await request(h.app).get('/api/cinema/audit?limit=1').set(admin);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.items).toHaveLength(1);
+    expect(listed.body.items[0]).toMatchObject({ service: 'cinema', action: 'screening.updated', actor: { id: 'user-sam', email: 'sam@croftcommon.co.uk' } });
+    const older = await request(h.app).get(`/api/cinema/audit?limit=5&before=${encodeURIComponent(listed.body.next_cursor)}`).set(admin);
+    expect(older.body.items.map((e: { id: string }) => e.id)).toEqual([log.items[1].id]);
+    expectError(await request(h.app).get('/api/cinema/audit?before=not-a-cursor').set(admin), 400, 'invalid_request');
   });
 
   it('cancels a screening: nothing more is booked, booked members are emailed', async () => {

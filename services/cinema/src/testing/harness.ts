@@ -24,6 +24,8 @@ export interface CinemaHarness {
   auth(name: string): Promise<Record<string, string>>;
   /** The same for a member of staff (role staff). */
   staffAuth(name: string): Promise<Record<string, string>>;
+  /** The same for an admin (role admin). */
+  adminAuth(name: string): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,10 @@ export async function startCinemaHarness(
     },
     async staffAuth(person: string) {
       const token = await tokens.token({ sub: `user-${person}`, email: `${person}@croftcommon.co.uk`, roles: ['staff'] });
+      return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
+    },
+    async adminAuth(person: string) {
+      const token = await tokens.token({ sub: `user-${person}`, email: `${person}@croftcommon.co.uk`, roles: ['admin'] });
       return { Authorization: `Bearer ${token}`, Origin: ORIGIN };
     },
     async stop() {

@@ -1,7 +1,9 @@
 import {
+  listCinemaAuditEndpoint,
   listContentAuditEndpoint,
   listIdentityAuditEndpoint,
   listLoyaltyAuditEndpoint,
+  listNudgeAuditEndpoint,
   type AuditListResponse,
 } from '@croft/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@croft/query';
@@ -15,6 +17,8 @@ export const AUDIT_SOURCES = [
   { service: 'identity', label: 'Roles (identity)', endpoint: listIdentityAuditEndpoint },
   { service: 'content', label: 'Page text, FAQs and images (content)', endpoint: listContentAuditEndpoint },
   { service: 'loyalty', label: 'Loyalty cards (loyalty)', endpoint: listLoyaltyAuditEndpoint },
+  { service: 'cinema', label: 'Secret Cinema (cinema)', endpoint: listCinemaAuditEndpoint },
+  { service: 'nudge', label: 'Nudges (nudge)', endpoint: listNudgeAuditEndpoint },
 ] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 

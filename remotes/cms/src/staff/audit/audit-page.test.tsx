@@ -38,6 +38,28 @@ describe('/admin/audit', () => {
     expect(bodyRows()[0]).toHaveTextContent('ann.editor@croftcommon.co.uk');
   });
 
+  it('shows the cinema team’s and the nudge team’s events beside the others, with their areas', async () => {
+    const user = userEvent.setup();
+    const sam = { id: 'user-sam', email: 'sam.door@croftcommon.co.uk' };
+    await openAudit({
+      identityAudit: buildAuditFixtures('identity', 1, '2026-11-22T12:00:00.000Z'),
+      contentAudit: [],
+      cinemaAudit: [
+        { id: 'c'.repeat(24), at: '2026-11-26T19:05:00.000Z', service: 'cinema', actor: sam, action: 'ticket.checked_in', target: '2026-11#7', detail: 'Ada Lovelace (QR)' },
+        { id: 'd'.repeat(24), at: '2026-11-20T10:00:00.000Z', service: 'cinema', actor: sam, action: 'screening.updated', target: '2026-11', detail: 'title: Secret Cinema Club → Withnail and I' },
+      ],
+      nudgeAudit: [{ id: 'e'.repeat(24), at: '2026-11-24T09:00:00.000Z', service: 'nudge', actor: sam, action: 'nudge.composed', target: 'Cinema tickets are out', detail: 'to members, now' }],
+    });
+    await screen.findByRole('table');
+    expect(bodyRows().map((r) => r.cells[5]?.textContent)).toEqual(['cinema', 'nudge', 'identity', 'cinema']);
+    expect(bodyRows()[0]).toHaveTextContent('Ada Lovelace (QR)');
+    await user.selectOptions(screen.getByLabelText('Area'), 'nudge');
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0]).toHaveTextContent('nudge.composed');
+    expect(screen.getByRole('option', { name: 'Cinema check-ins' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Cinema screenings' })).toBeInTheDocument();
+  });
+
   it('loads older events with Load more, each service from its own cursor, never out of order', async () => {
     const user = userEvent.setup();
     // content: 60 events 47 min apart from 18:00; identity: 14 events 211 min apart from 17:20.

@@ -28,6 +28,9 @@ const AREA_LABELS: Record<string, string> = {
   schedule: 'Schedules',
   secret_word: 'Secret words',
   loyalty: 'Loyalty cards',
+  screening: 'Cinema screenings',
+  ticket: 'Cinema check-ins',
+  nudge: 'Nudges',
 };
 function areaLabel(area: string): string {
   return AREA_LABELS[area] ?? `${area[0]?.toUpperCase() ?? ''}${area.slice(1).replace(/_/g, ' ')}`;
@@ -58,7 +61,7 @@ function EventRow({ event }: { event: AuditEvent }) {
 }
 
 /**
- * /admin/audit (admins): identity's, content's and loyalty's audit events merged newest first, with 'Load
+ * /admin/audit (admins): identity's, content's, loyalty's, cinema's and nudge's audit events merged newest first, with 'Load
  * more' (each service pages with its own cursor) and a filter by action area. A service that does
  * not answer gets a notice with Try again; the other's events still show.
  */
@@ -68,7 +71,9 @@ export function AuditPage() {
   const identity = useSource(userId, AUDIT_SOURCES[0]);
   const content = useSource(userId, AUDIT_SOURCES[1]);
   const loyalty = useSource(userId, AUDIT_SOURCES[2]);
-  const sources = [identity, content, loyalty];
+  const cinema = useSource(userId, AUDIT_SOURCES[3]);
+  const nudge = useSource(userId, AUDIT_SOURCES[4]);
+  const sources = [identity, content, loyalty, cinema, nudge];
   const [area, setArea] = useState('');
   const filterId = useId();
 
