@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { latestEmailTo } from './maildev';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestEmailTo, signInCodeFor } from './maildev';
 
 export const E2E_ORIGIN = 'http://localhost:3300';
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -54,4 +54,14 @@ export async function passGateByLinking(page: Page, email: string) {
   await codeStep.getByRole('textbox').fill(await membershipCode(email));
   await codeStep.getByRole('button', { name: 'Link membership' }).click();
   await expect(page.getByText('Membership Linked')).toBeVisible();
+}
+
+/** Signs `email` in through the identity API (an invited admin or a subscriber): bearer headers. */
+export async function apiSignIn(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const since = Date.now();
+  const sent = await request.post('/api/identity/otp', { headers: { Origin: E2E_ORIGIN }, data: { email, create_user: false } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post('/api/identity/verify', { headers: { Origin: E2E_ORIGIN }, data: { type: 'email', email, token: await signInCodeFor(email, since) } });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return { Origin: E2E_ORIGIN, Authorization: `Bearer ${(await verified.json()).access_token}` };
 }

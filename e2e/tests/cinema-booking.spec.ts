@@ -1,18 +1,8 @@
 import { expect, test } from '../support/test';
 import { pressSeven } from '../support/gesture';
 import { latestEmailTo, MAILDEV_WEB, signInCodeFor } from '../support/maildev';
-import { E2E_ORIGIN, subscribe, uniqueEmail } from '../support/membership';
+import { apiSignIn, subscribe, uniqueEmail } from '../support/membership';
 import type { APIRequestContext } from '@playwright/test';
-
-/** Signs `email` in through the identity API (an invited admin or a subscriber): bearer headers. */
-async function apiSignIn(request: APIRequestContext, email: string): Promise<Record<string, string>> {
-  const since = Date.now();
-  const sent = await request.post('/api/identity/otp', { headers: { Origin: E2E_ORIGIN }, data: { email, create_user: false } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const verified = await request.post('/api/identity/verify', { headers: { Origin: E2E_ORIGIN }, data: { type: 'email', email, token: await signInCodeFor(email, since) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  return { Origin: E2E_ORIGIN, Authorization: `Bearer ${(await verified.json()).access_token}` };
-}
 
 /** A subscribed member, signed in through the API, books one seat: the count drops by one. Their bearer headers. */
 async function someoneBooksOne(request: APIRequestContext, page: import('@playwright/test').Page): Promise<Record<string, string>> {

@@ -2,6 +2,10 @@ import { authenticator } from 'otplib';
 import sharp from 'sharp';
 import { expect, test, type Page } from '../support/test';
 import { signInCodeFor } from '../support/maildev';
+import { apiSignIn, subscribe, uniqueEmail } from '../support/membership';
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * Issue 11 on the built site, as its people use it: the first admin (ADMIN_EMAIL, which
@@ -34,6 +38,11 @@ async function staffSignIn(page: Page, email: string, next = '/cms'): Promise<vo
   await page.getByRole('button', { name: /Verify|Sign in/ }).first().click();
 }
 
+// The admin's authenticator app, set up by the first test: the staff tests after it sign in with it.
+// So the file runs in order (and only one test signs the admin in at a time: a new code voids the last).
+test.describe.configure({ mode: 'serial' });
+let adminApp: { secret: string; used: Set<string> } | null = null;
+
 const OLD = 'Mornings, done properly';
 const NEW = 'Mornings, done beautifully';
 
@@ -58,6 +67,7 @@ test('the admin makes an editor; the editor edits /cafe in place; visitors see i
   await expect(code).toHaveText(/^\s*[A-Z2-7]{16,}\s*$/);
   const secret = (await code.textContent())?.trim() ?? '';
   const used = new Set<string>();
+  adminApp = { secret, used };
   await page.getByRole('textbox', { name: /6-digit code from your app/ }).fill(await freshTotp(secret, used));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page.getByText('Two-step verification is on')).toBeVisible();
@@ -227,3 +237,71 @@ async function photo(): Promise<Buffer> {
     <circle cx="800" cy="530" r="210" fill="#c2562f"/><rect x="120" y="80" width="420" height="160" fill="#2f5d50"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
+
+/**
+ * Issue 14 on the built site: a member's browser is subscribed (through the service, as
+ * /notifications does after the browser's PushManager answers, here with a push endpoint of the
+ * test's own); the admin composes a nudge to that member at /admin/nudges, the nudge team's panel
+ * loaded through federation; the push request reaches the endpoint encrypted and VAPID-signed, and
+ * the delivery log counts it.
+ */
+test('staff compose a nudge at /admin/nudges; the push goes out encrypted and the delivery log counts it', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(adminApp, 'the first test set the admin\'s authenticator app up').not.toBeNull();
+  const pushes: { path: string; headers: IncomingHttpHeaders; bytes: number }[] = [];
+  const endpoint = createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      pushes.push({ path: req.url ?? '', headers: req.headers, bytes });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  try {
+    const member = uniqueEmail('nudged');
+    await subscribe(page, member);
+    const headers = await apiSignIn(page.request, member);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pushId = randomBytes(8).toString('hex');
+    const subscribed = await page.request.post('/api/nudge/subscriptions', {
+      headers,
+      data: {
+        subscription: {
+          endpoint: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/push/${pushId}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+        },
+        browser: 'E2E Chromium',
+      },
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+
+    await staffSignIn(page, ADMIN, '/admin/nudges');
+    await expect(page.getByRole('heading', { level: 1, name: 'Check it’s you' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await freshTotp(adminApp!.secret, adminApp!.used));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/nudges$/);
+
+    const form = page.getByRole('form', { name: 'New nudge' });
+    await form.getByRole('textbox', { name: /Title/ }).fill('Cinema tickets are out');
+    await form.getByRole('textbox', { name: /Message/ }).fill('Fifty seats for the last Thursday. Draw the 7 on the Hall page.');
+    await form.getByRole('textbox', { name: /Link/ }).fill('/hall');
+    await form.getByRole('combobox', { name: /Who gets it/ }).selectOption('email');
+    await form.getByRole('textbox', { name: /Email/ }).fill(member);
+    await form.getByRole('button', { name: 'Send nudge now' }).click();
+
+    await expect.poll(() => pushes.length, { timeout: 30_000 }).toBe(1);
+    expect(pushes[0].path).toBe(`/push/${pushId}`);
+    expect(pushes[0].headers['content-encoding']).toBe('aes128gcm');
+    expect(pushes[0].headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    expect(pushes[0].bytes).toBeGreaterThan(0);
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Cinema tickets are out' }) });
+    await expect(item).toContainText('1 targeted · 1 sent · 0 failed', { timeout: 30_000 });
+    await item.getByRole('button', { name: 'Delivery log of Cinema tickets are out' }).click();
+    const log = item.getByRole('region', { name: 'Delivery log of Cinema tickets are out' });
+    await expect(log.getByRole('row').filter({ hasText: 'E2E Chromium' })).toContainText('sent');
+  } finally {
+    endpoint.close();
+  }
+});

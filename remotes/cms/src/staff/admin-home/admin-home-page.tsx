@@ -24,7 +24,6 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { title: 'Secret Kitchens admin', to: '/secretkitchenadmin', description: 'Who may sign in to Secret Kitchens.', access: 'staff' },
   { title: 'Member analytics', to: '/admin/member-analytics', description: 'How members use the site.', access: 'staff' },
   { title: 'Member analytics (legacy)', to: '/admin/member-analytics-legacy', description: 'The earlier member reports.', access: 'staff' },
-  { title: 'Secret cinema', to: null, description: 'Screenings, tickets and the door list.', access: 'staff' },
   { title: 'Site analytics', to: null, description: 'Visits, pages and gestures across the site.', access: 'staff' },
 ];
 
