@@ -245,7 +245,7 @@ async function photo(): Promise<Buffer> {
  * loaded through federation; the push request reaches the endpoint encrypted and VAPID-signed, and
  * the delivery log counts it.
  */
-test('staff compose a nudge at /admin/nudges; the push goes out encrypted and the delivery log counts it', async ({ page }) => {
+test('staff compose a nudge at /admin/nudges; the push goes out encrypted and the delivery log counts it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   expect(adminApp, 'the first test set the admin\'s authenticator app up').not.toBeNull();
   const pushes: { path: string; headers: IncomingHttpHeaders; bytes: number }[] = [];
@@ -259,13 +259,16 @@ test('staff compose a nudge at /admin/nudges; the push goes out encrypted and th
   });
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   try {
+    // The member's own browser (not the admin's: signing in there auto-links its subscription to
+    // whoever signed in last, as spec 000 §7 asks).
+    const phone = await browser.newContext();
     const member = uniqueEmail('nudged');
     await subscribe(page, member);
-    const headers = await apiSignIn(page.request, member);
+    const headers = await apiSignIn(phone.request, member);
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const pushId = randomBytes(8).toString('hex');
-    const subscribed = await page.request.post('/api/nudge/subscriptions', {
+    const subscribed = await phone.request.post('/api/nudge/subscriptions', {
       headers,
       data: {
         subscription: {
@@ -276,6 +279,7 @@ test('staff compose a nudge at /admin/nudges; the push goes out encrypted and th
       },
     });
     expect(subscribed.status(), await subscribed.text()).toBe(201);
+    await phone.close();
 
     await staffSignIn(page, ADMIN, '/admin/nudges');
     await expect(page.getByRole('heading', { level: 1, name: 'Check it’s you' })).toBeVisible();
