@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { auditListQuerySchema, auditListResponseSchema } from '../audit';
 import { defineEndpoint, noQuery, STAFF_ERRORS, STAFF_WRITE_ERRORS } from '../endpoint';
+import { NUDGE_ROUTES } from './nudge-routes';
 import {
   composeNudgeRequestSchema,
   nudgeAutoLinkResponseSchema,
@@ -105,9 +106,7 @@ export const nudgeEmailLinkConfirmEndpoint = /*#__PURE__*/ defineEndpoint({
 
 /** Counts a click on a nudge's notification (public; rate-limited). */
 export const nudgeClickEndpoint = /*#__PURE__*/ defineEndpoint({
-  service: 'nudge',
-  method: 'POST',
-  path: '/nudges/:id/click',
+  ...NUDGE_ROUTES.click,
   params: nudgeParamsSchema,
   query: noQuery,
   response: nudgeClickResponseSchema,

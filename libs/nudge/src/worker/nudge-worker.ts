@@ -1,4 +1,4 @@
-import { endpointUrl, nudgeClickEndpoint } from '@croft/contracts';
+import { endpointUrl, NUDGE_ROUTES } from '@croft/contracts/nudge-routes';
 import { NUDGE_CHANNEL, type NudgeMessage, type StoredNudge } from '../core/constants';
 import { isExternalUrl } from '../core/validate';
 
@@ -143,7 +143,7 @@ export async function handleNotificationClick(
 
   const counted = nudgeId
     ? scope
-        .fetch(endpointUrl(nudgeClickEndpoint, { params: { id: nudgeId } }), { method: nudgeClickEndpoint.method, credentials: 'same-origin' })
+        .fetch(endpointUrl(NUDGE_ROUTES.click, { params: { id: nudgeId } }), { method: NUDGE_ROUTES.click.method, credentials: 'same-origin' })
         .then(
           (res) => {
             if (!res.ok) scope.logger.warn(`[nudge-sw] the click was not counted (${res.status})`);
