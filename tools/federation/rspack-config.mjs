@@ -3,6 +3,7 @@
  * of their own: remote.rspack.config.mjs builds any remote from its registry entry
  * (libs/contracts/src/remotes.ts), so the registry is the one place that says what it exposes.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
@@ -136,7 +137,13 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         // The shell's dev server answers the runtime manifest itself, pointing at every remote's
         // dev server (from the registry); in production the gateway serves it.
         setupMiddlewares: (middlewares) =>
-          isShell ? [{ name: 'mf-manifest', path: '/mf-manifest.json', middleware: serveDevManifest }, ...middlewares] : middlewares,
+          isShell
+            ? [
+                { name: 'mf-manifest', path: '/mf-manifest.json', middleware: serveDevManifest },
+                { name: 'service-worker', path: '/sw.js', middleware: serveDevServiceWorker },
+                ...middlewares,
+              ]
+            : middlewares,
         proxy: isShell ? [{ context: ['/api'], target: 'http://127.0.0.1:3000' }] : [],
       },
     };
@@ -152,6 +159,58 @@ function serveDevManifest(_req, res) {
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Cache-Control', 'no-cache');
   res.end(JSON.stringify(devRemoteManifest()));
+}
+
+/**
+ * /sw.js for `npm run dev`: the production worker config (tools/federation/sw.rspack.config.mjs)
+ * built in development mode and watched, into dist/.dev-sw (never dist/shell, which a production
+ * build owns). Started on the first request; later requests wait for the build in progress.
+ */
+let devServiceWorker;
+function serveDevServiceWorker(_req, res) {
+  devServiceWorker ??= startDevServiceWorker();
+  devServiceWorker.ready().then(
+    (file) => {
+      res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Service-Worker-Allowed', '/');
+      res.end(readFileSync(file));
+    },
+    (error) => {
+      res.statusCode = 500;
+      res.end(`/* the service worker did not build: ${String(error?.message ?? error)} */`);
+    },
+  );
+}
+
+function startDevServiceWorker() {
+  const outDir = resolve(workspaceRoot, 'dist/.dev-sw');
+  // One pending build at a time: a change while a build is pending keeps the same promise.
+  let settle = null;
+  let current;
+  const pending = () => {
+    if (!settle) current = new Promise((resolveBuild, rejectBuild) => (settle = { resolveBuild, rejectBuild }));
+  };
+  const finish = (error, file) => {
+    if (!settle) pending();
+    const { resolveBuild, rejectBuild } = settle;
+    settle = null;
+    if (error) rejectBuild(error);
+    else resolveBuild(file);
+  };
+  pending();
+  import('./sw.rspack.config.mjs')
+    .then(({ default: swConfig }) => {
+      const config = swConfig({}, { mode: 'development' });
+      const compiler = rspack({ ...config, output: { ...config.output, path: outDir } });
+      compiler.hooks.invalid.tap('dev-sw', pending);
+      compiler.watch({}, (error, stats) => {
+        if (error || stats?.hasErrors()) finish(error ?? new Error(stats.toString('errors-only')));
+        else finish(null, resolve(outDir, 'sw.js'));
+      });
+    })
+    .catch((error) => finish(error));
+  return { ready: () => current };
 }
 
 /**
