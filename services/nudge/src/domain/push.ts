@@ -43,7 +43,7 @@ function retryAfterMs(header: string | null): number | undefined {
  * aes128gcm for the browser's keys), posted with fetch so the connections to a push service are
  * kept alive across a fan-out and every request has a deadline.
  */
-export function webPushSender(keys: VapidKeys, subject: string): PushSender {
+export function webPushSender(keys: VapidKeys, subject: string, { timeoutMs = PUSH_TIMEOUT_MS }: { timeoutMs?: number } = {}): PushSender {
   // The VAPID token is per push service (aud = its origin) and valid 12 h: signed once an hour per
   // origin rather than once per push (a fan-out to 10,000 browsers on one service signs once).
   const tokens = new Map<string, { authorization: string; until: number }>();
@@ -69,7 +69,7 @@ export function webPushSender(keys: VapidKeys, subject: string): PushSender {
         method: details.method,
         headers: details.headers as Record<string, string>,
         body: details.body ? new Uint8Array(details.body) : null,
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
         redirect: 'manual',
       });
     } catch (error) {
