@@ -3,6 +3,7 @@ import {
   type ComposeNudgeRequest,
   type Nudge,
   type NudgeDetail,
+  type NudgeMine,
   type NudgeSubscribeRequest,
   type NudgeSubscription,
   type TestNudgeRequest,
@@ -25,8 +26,8 @@ export interface NudgeClient {
   vapidPublicKey(init?: CallInit): Promise<string>;
   /** Turns nudges on (or changes topics); linked to the member when signed in. */
   subscribe(input: NudgeSubscribeRequest): Promise<NudgeSubscription>;
-  /** This browser's subscription, or null. */
-  mine(init?: CallInit): Promise<NudgeSubscription | null>;
+  /** This browser's subscription (or null) and the last nudges delivered to it. */
+  mine(init?: CallInit): Promise<NudgeMine>;
   /** Turns nudges off for this endpoint; true when one was removed. */
   unsubscribe(endpoint: string): Promise<boolean>;
   /** auto-link-push-subscription: needs a sign-in; answers `linked`. */
@@ -43,7 +44,7 @@ export function createNudgeClient(options: NudgeClientOptions): NudgeClient {
   return {
     vapidPublicKey: async (init) => (await callEndpoint(options, nudge.getVapidKey, {}, init)).public_key,
     subscribe: async (body) => (await callEndpoint(options, nudge.subscribe, { body }, maybeBearer())).subscription,
-    mine: async (init) => (await callEndpoint(options, nudge.mySubscription, {}, init)).subscription,
+    mine: (init) => callEndpoint(options, nudge.mySubscription, {}, init),
     unsubscribe: async (endpoint) => (await callEndpoint(options, nudge.unsubscribe, { body: { endpoint } })).removed,
     autoLink: async () => (await callEndpoint(options, nudge.autoLink, {}, bearer())).linked,
     linkByEmail: async (email) => (await callEndpoint(options, nudge.emailLink, { body: { email } })).message,

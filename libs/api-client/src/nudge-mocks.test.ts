@@ -24,7 +24,7 @@ describe('nudge mocks through the nudge client', () => {
     token = null;
     use();
     expect(await client.vapidPublicKey()).toBe(MOCK_VAPID_PUBLIC_KEY);
-    expect(await client.mine()).toBeNull();
+    expect((await client.mine()).subscription).toBeNull();
     expect(await refusal(client.linkByEmail('ada@example.com'))).toMatchObject({ status: 404, message: NUDGE_ERROR_MESSAGES.subscription_not_found });
     const on = await client.subscribe({ subscription: SUBSCRIPTION, browser: 'Firefox', topics: ['Film & Cinema'] });
     expect(on).toMatchObject({ browser: 'Firefox', topics: ['Film & Cinema'], linked: false });
@@ -32,9 +32,9 @@ describe('nudge mocks through the nudge client', () => {
     expect(await refusal(client.autoLink())).toMatchObject({ status: 401, code: 'not_signed_in' });
     token = 'member-token';
     expect(await client.autoLink()).toBe(true);
-    expect((await client.mine())?.linked_via).toBe('account');
+    expect((await client.mine()).subscription?.linked_via).toBe('account');
     expect(await client.unsubscribe(SUBSCRIPTION.endpoint)).toBe(true);
-    expect(await client.mine()).toBeNull();
+    expect((await client.mine()).subscription).toBeNull();
     expect(await client.autoLink()).toBe(false);
   });
 
@@ -61,6 +61,8 @@ describe('nudge mocks through the nudge client', () => {
     expect(await refusal(staff.cancel(later.id))).toMatchObject({ status: 409, code: 'not_cancellable' });
     expect(await refusal(staff.compose({ title: 'x', body: 'y', url: 'javascript:alert(1)', audience: { kind: 'everyone' } }))).toMatchObject({ status: 400 });
     expect((await staff.testSend({ title: 'Test', body: 'Only me', url: '/' })).test).toBe(true);
+    // This browser lists what reached it, newest first; not the scheduled or cancelled ones.
+    expect((await client.mine()).recent.map((n) => n.title)).toEqual(['Test', 'Doors open', 'Cinema tickets are out']);
   });
 
   it('a test send without a linked browser is refused with the service’s words', async () => {

@@ -79,11 +79,11 @@ describe('QA scenarios', () => {
     const nudge = createNudgeClient({ ...options, getAccessToken: () => null });
     const staff = createNudgeStaffClient({ ...options, getAccessToken: () => 'staff-token' });
     use('default');
-    expect(await nudge.mine()).toBeNull();
+    expect((await nudge.mine()).subscription).toBeNull();
     use('nudge:on');
-    expect(await nudge.mine()).toMatchObject({ linked: false });
+    expect((await nudge.mine()).subscription).toMatchObject({ linked: false });
     use('nudge:linked');
-    expect(await nudge.mine()).toMatchObject({ linked: true, linked_via: 'account' });
+    expect((await nudge.mine()).subscription).toMatchObject({ linked: true, linked_via: 'account' });
     use('nudge:history');
     expect((await staff.list()).map((n) => n.state)).toEqual(['scheduled', 'sent']);
     use('nudge:staff-fails');

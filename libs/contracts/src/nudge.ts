@@ -101,7 +101,24 @@ export const nudgeSubscriptionSchema = z.strictObject({
 export type NudgeSubscription = z.infer<typeof nudgeSubscriptionSchema>;
 
 export const nudgeSubscriptionResponseSchema = z.strictObject({ subscription: nudgeSubscriptionSchema });
-export const nudgeMySubscriptionResponseSchema = z.strictObject({ subscription: z.nullable(nudgeSubscriptionSchema) });
+/** A nudge the service delivered to this browser (GET /subscriptions/mine `recent`, newest first). */
+export const nudgeReceivedSchema = z.strictObject({
+  nudge_id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  /** When the push service accepted it for this browser. */
+  delivered_at: isoDateTime,
+});
+export type NudgeReceived = z.infer<typeof nudgeReceivedSchema>;
+/** How many delivered nudges `mine` lists. */
+export const NUDGE_RECENT_LIMIT = 10;
+export const nudgeMySubscriptionResponseSchema = z.strictObject({
+  subscription: z.nullable(nudgeSubscriptionSchema),
+  /** The last nudges delivered to this browser's subscription (empty when nudges are off here). */
+  recent: z.array(nudgeReceivedSchema).check(z.maxLength(NUDGE_RECENT_LIMIT)),
+});
+export type NudgeMine = z.infer<typeof nudgeMySubscriptionResponseSchema>;
 
 /** POST /unsubscribe: the endpoint is the credential (only this browser knows it). */
 export const nudgeUnsubscribeRequestSchema = z.strictObject({ endpoint: pushSubscriptionJsonSchema.shape.endpoint });

@@ -2,13 +2,16 @@
 // nudges in memory (a fresh store per nudgeHandlers() call), with the service's rules and words,
 // for /notifications, /admin/nudges, their stories and tests, and standalone remotes. The member
 // is whoever sends a bearer token; staff calls take any bearer token too. A nudge composed here is
-// "sent" to the mock browser at once (one sent delivery when nudges are on).
+// "sent" to the mock browser at once (one sent delivery when nudges are on), and listed in its
+// `recent` nudges.
 import {
   NUDGE_EMAIL_LINK_MESSAGE,
   NUDGE_ERROR_MESSAGES,
+  NUDGE_RECENT_LIMIT,
   nudgeEndpoints as nudge,
   type Nudge,
   type NudgeDelivery,
+  type NudgeReceived,
   type NudgeSubscription,
 } from '@croft/contracts';
 import { mockEndpoint, mockError, type MockFailure } from '../endpoint';
@@ -75,6 +78,15 @@ export function nudgeHandlers(options: NudgeMockOptions = {}) {
     return made;
   };
   const staffGate = (request: Request) => (!signedIn(request) ? mockError(NOT_SIGNED_IN) : options.failures?.staff ? mockError(options.failures.staff) : null);
+  // The nudges delivered to this browser, newest first, as the service lists them.
+  const recent = (): NudgeReceived[] => {
+    if (!mine) return [];
+    const id = mine.id;
+    return nudges
+      .flatMap((n) => (logs.get(n.id) ?? []).filter((d) => d.subscription_id === id && d.status === 'sent').map((d) => ({ nudge_id: n.id, title: n.title, body: n.body, url: n.url, delivered_at: d.updated_at })))
+      .sort((a, b) => b.delivered_at.localeCompare(a.delivered_at))
+      .slice(0, NUDGE_RECENT_LIMIT);
+  };
   const view = (s: typeof mine) => (s ? (({ endpoint: _endpoint, ...rest }) => rest)(s) : null);
 
   return [
@@ -93,7 +105,7 @@ export function nudgeHandlers(options: NudgeMockOptions = {}) {
       };
       return { subscription: view(mine)! };
     }),
-    mockEndpoint(nudge.mySubscription, () => ({ subscription: view(mine) })),
+    mockEndpoint(nudge.mySubscription, () => ({ subscription: view(mine), recent: recent() })),
     mockEndpoint(nudge.unsubscribe, ({ body }) => {
       const removed = mine?.endpoint === body.endpoint;
       if (removed) mine = null;

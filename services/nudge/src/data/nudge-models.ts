@@ -169,6 +169,8 @@ const deliverySchema = new Schema<DeliveryDoc>(
 );
 deliverySchema.index({ nudge_id: 1, subscription_id: 1 }, { unique: true, name: 'one_delivery_per_browser' });
 deliverySchema.index({ nudge_id: 1, status: 1 });
+// GET /subscriptions/mine: the last nudges delivered to one browser.
+deliverySchema.index({ subscription_id: 1, status: 1, updated_at: -1 });
 
 export interface NudgeModels {
   key: Model<KeyDoc>;

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { endpointUrl, nudgeEndpoints, NUDGE_EMAIL_LINK_TTL_MS, type NudgeSubscription, type PushSubscriptionJson } from '@croft/contracts';
+import { endpointUrl, nudgeEndpoints, NUDGE_EMAIL_LINK_TTL_MS, NUDGE_RECENT_LIMIT, type NudgeReceived, type NudgeSubscription, type PushSubscriptionJson } from '@croft/contracts';
 import type { Clock, Logger, Mailer } from '@croft/service-kit';
-import type { NudgeModels, SubscriptionDoc } from '../data/nudge-models';
+import type { DeliveryDoc, NudgeDoc, NudgeModels, SubscriptionDoc } from '../data/nudge-models';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const randomToken = () => randomBytes(32).toString('base64url');
@@ -32,6 +32,8 @@ export interface Subscriptions {
    */
   subscribe(input: { subscription: PushSubscriptionJson; browser: string; topics?: string[] }, member: Member | null): Promise<{ subscription: SubscriptionDoc; deviceToken: string }>;
   byDevice(deviceToken: string | undefined): Promise<SubscriptionDoc | null>;
+  /** The last nudges delivered to this subscription, newest first (NUDGE_RECENT_LIMIT). */
+  recentDeliveries(subscription: SubscriptionDoc): Promise<NudgeReceived[]>;
   unsubscribe(endpoint: string): Promise<boolean>;
   /** Links the device's subscription to the member; false without one. */
   autoLink(deviceToken: string | undefined, member: Member): Promise<boolean>;
@@ -74,6 +76,23 @@ export function createSubscriptions(deps: { models: NudgeModels; clock: Clock; m
         .lean<SubscriptionDoc>();
       if (!subscription) throw new Error('the subscription was stored but cannot be read');
       return { subscription, deviceToken };
+    },
+
+    async recentDeliveries(subscription) {
+      const deliveries = await models.delivery
+        .find({ subscription_id: subscription._id, status: 'sent' }, { nudge_id: 1, updated_at: 1 })
+        .sort({ updated_at: -1 })
+        .limit(NUDGE_RECENT_LIMIT)
+        .lean<Pick<DeliveryDoc, 'nudge_id' | 'updated_at'>[]>();
+      if (deliveries.length === 0) return [];
+      const nudges = await models.nudge
+        .find({ _id: { $in: deliveries.map((d) => d.nudge_id) } }, { title: 1, body: 1, url: 1 })
+        .lean<Pick<NudgeDoc, '_id' | 'title' | 'body' | 'url'>[]>();
+      const byId = new Map(nudges.map((n) => [String(n._id), n]));
+      return deliveries.flatMap((d) => {
+        const nudge = byId.get(String(d.nudge_id));
+        return nudge ? [{ nudge_id: String(nudge._id), title: nudge.title, body: nudge.body, url: nudge.url, delivered_at: d.updated_at.toISOString() }] : [];
+      });
     },
 
     async byDevice(deviceToken) {

@@ -96,7 +96,8 @@ export function nudgeRoutes(options: {
     nudge.mySubscription,
     async ({ req }) => {
       const subscription = await subscriptions.byDevice(deviceOf(req));
-      return { subscription: subscription ? subscriptionView(subscription) : null };
+      if (!subscription) return { subscription: null, recent: [] };
+      return { subscription: subscriptionView(subscription), recent: await subscriptions.recentDeliveries(subscription) };
     },
     { before: [noStore] },
   );

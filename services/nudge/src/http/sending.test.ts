@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NUDGE_RETRY_DELAYS_MS } from '@croft/contracts';
+import { NUDGE_DEVICE_COOKIE, NUDGE_RECENT_LIMIT, NUDGE_RETRY_DELAYS_MS } from '@croft/contracts';
 import { AUDIT_EVENTS_COLLECTION, jobModel } from '@croft/service-kit';
 import { decryptPush, verifyVapid, type TestBrowser } from '../testing/push-endpoint';
 import { ORIGIN, startNudgeHarness, type NudgeHarness } from '../testing/harness';
@@ -29,7 +29,7 @@ function expectError(res: request.Response, status: number, code: string) {
 
 let browsers = 0;
 /** A browser with nudges on (its keys known to the test), optionally signed in as `member`. */
-async function browserOn(options: { member?: string; topics?: string[] } = {}): Promise<TestBrowser> {
+async function browserOn(options: { member?: string; topics?: string[] } = {}): Promise<TestBrowser & { cookie: string }> {
   browsers += 1;
   const browser = h.push.browser(`b${browsers}`);
   const headers = options.member ? await h.auth(options.member) : { Origin: ORIGIN };
@@ -38,7 +38,9 @@ async function browserOn(options: { member?: string; topics?: string[] } = {}): 
     .set(headers)
     .send({ subscription: browser.subscription, browser: `Browser ${browsers}`, ...(options.topics ? { topics: options.topics } : {}) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return browser;
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${NUDGE_DEVICE_COOKIE}=`));
+  if (!cookie) throw new Error('no device cookie');
+  return Object.assign(browser, { cookie: cookie.split(';')[0] });
 }
 
 const NUDGE = { title: 'Cinema tickets are out', body: 'Book now: 50 seats.', url: '/hall' };
@@ -100,6 +102,35 @@ describe('sending a nudge', () => {
     await compose({ ...NUDGE, audience: { kind: 'everyone' } });
     await h.service.jobs.runDueNow();
     expect(h.push.received.map((r) => r.path).sort()).toEqual([refused.path, fine.path].sort());
+  });
+
+  it('GET /subscriptions/mine lists the nudges delivered to this browser, newest first; not failed ones, not other browsers\'', async () => {
+    const mine = await browserOn();
+    const other = await browserOn();
+    const first = await compose({ ...NUDGE, audience: { kind: 'everyone' } });
+    await h.service.jobs.runDueNow();
+    h.clock.set('2026-11-24T10:05:00Z');
+    h.push.answer(other.path, 400);
+    const second = await compose({ title: 'Lunch run closes in ten minutes', body: 'Order now.', url: 'https://example.com/lunch', audience: { kind: 'everyone' } });
+    await h.service.jobs.runDueNow();
+    const res = await request(h.app).get('/api/nudge/subscriptions/mine').set('Cookie', mine.cookie).expect(200);
+    expect(res.body.recent).toEqual([
+      { nudge_id: second.body.id, title: 'Lunch run closes in ten minutes', body: 'Order now.', url: 'https://example.com/lunch', delivered_at: '2026-11-24T10:05:00.000Z' },
+      { nudge_id: first.body.id, ...NUDGE, delivered_at: '2026-11-24T10:00:00.000Z' },
+    ]);
+    // The other browser's second push failed (400): only the first is listed for it.
+    const theirs = await request(h.app).get('/api/nudge/subscriptions/mine').set('Cookie', other.cookie).expect(200);
+    expect(theirs.body.recent.map((r: { nudge_id: string }) => r.nudge_id)).toEqual([first.body.id]);
+    // At most NUDGE_RECENT_LIMIT, the newest.
+    for (let i = 0; i < NUDGE_RECENT_LIMIT; i += 1) {
+      h.clock.set(new Date(Date.parse('2026-11-24T11:00:00Z') + i * 60_000).toISOString());
+      await compose({ ...NUDGE, title: `Nudge ${i}`, audience: { kind: 'everyone' } });
+      await h.service.jobs.runDueNow();
+    }
+    const many = await request(h.app).get('/api/nudge/subscriptions/mine').set('Cookie', mine.cookie).expect(200);
+    expect(many.body.recent).toHaveLength(NUDGE_RECENT_LIMIT);
+    expect(many.body.recent[0].title).toBe(`Nudge ${NUDGE_RECENT_LIMIT - 1}`);
+    expect(many.body.recent.at(-1).title).toBe('Nudge 0');
   });
 
   it('a 500 is tried again after the back-off and then succeeds; a dropped connection too', async () => {

@@ -67,7 +67,8 @@ describe('subscribing', () => {
     expect(stored?.device_hash).not.toBe(deviceCookie(res).split('=')[1]);
     const mine = await request(h.app).get('/api/nudge/subscriptions/mine').set('Cookie', deviceCookie(res));
     expect(mine.body.subscription.id).toBe(res.body.subscription.id);
-    expect((await request(h.app).get('/api/nudge/subscriptions/mine')).body).toEqual({ subscription: null });
+    expect(mine.body.recent).toEqual([]);
+    expect((await request(h.app).get('/api/nudge/subscriptions/mine')).body).toEqual({ subscription: null, recent: [] });
   });
 
   it('with a valid access token the subscription is the member’s; a bad token is refused and stores nothing', async () => {

@@ -79,6 +79,17 @@ export const OnWithTopics: Story = {
   },
 };
 
+/** The service's list of what reached this browser, newest first. */
+export const NudgesReceived: Story = {
+  args: { browser: onHere },
+  parameters: mocks({ world: 'history' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Cinema tickets are out' })).toHaveAttribute('href', '/hall');
+    await expect(canvas.getByText('Secret Cinema: 50 seats, book now.')).toBeVisible();
+  },
+};
+
 export const OnMobile: Story = {
   args: { browser: onHere },
   parameters: mocks({ world: 'on' }),

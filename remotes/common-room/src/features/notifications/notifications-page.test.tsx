@@ -133,7 +133,7 @@ describe('/notifications', () => {
     expect(screen.getByRole('heading', { name: 'Nudges are off' })).toHaveFocus();
     // The service forgot it too: a fresh read of "mine" says off.
     const mine = await fetch(new URL('/api/nudge/subscriptions/mine', window.location.origin)).then((r) => r.json());
-    expect(mine).toEqual({ subscription: null });
+    expect(mine).toEqual({ subscription: null, recent: [] });
   });
 
   it('signed in with a browser turned on while signed out: Link to my account links it', async () => {
@@ -158,7 +158,18 @@ describe('/notifications', () => {
     expect(mine.subscription.topics).toEqual(['Cooking Classes', 'Film & Cinema']);
   });
 
-  it('shows the last nudge this device received, and when the service last delivered', async () => {
+  it('lists the nudges the service delivered to this browser, newest first, each linking where it leads', async () => {
+    open({ mocks: { world: 'history' }, browser: { permission: 'granted', endpoint: FAKE_PUSH_ENDPOINT } });
+    const section = (await screen.findByRole('heading', { name: 'Last nudges on this device' })).closest('section')!;
+    const cinema = await within(section).findByRole('link', { name: 'Cinema tickets are out' });
+    expect(cinema).toHaveAttribute('href', '/hall');
+    expect(cinema).not.toHaveAttribute('target');
+    expect(cinema.closest('li')).toHaveTextContent('Secret Cinema: 50 seats, book now.');
+    expect(cinema.closest('li')).toHaveTextContent(/Delivered \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('shows the last nudge this device stored when the service lists none', async () => {
     open({
       mocks: { world: 'linked' },
       browser: { permission: 'granted', endpoint: FAKE_PUSH_ENDPOINT, lastReceived: { url: '/hall', timestamp: Date.parse('2026-11-24T10:00:00Z'), nudge_id: 'x' } },

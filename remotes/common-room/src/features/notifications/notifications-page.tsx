@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { NEWSLETTER_INTERESTS, NUDGE_ERROR_MESSAGES, nudgeEmailLinkRequestSchema, type NewsletterInterest, type NudgeSubscription } from '@croft/contracts';
+import { NEWSLETTER_INTERESTS, NUDGE_ERROR_MESSAGES, nudgeEmailLinkRequestSchema, type NewsletterInterest, type NudgeReceived, type NudgeSubscription } from '@croft/contracts';
 import { errorMessage } from '@croft/api-client';
 import { useLocation } from '@croft/router';
 import { useSession } from '@croft/session/react';
@@ -39,16 +39,34 @@ function Blocked() {
   );
 }
 
-function LastNudge({ lastReceived, subscription }: { lastReceived: { url: string; timestamp?: number } | null; subscription: NudgeSubscription | null }) {
+const externalLink = (url: string) => (url.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {});
+
+/**
+ * The nudges the service delivered to this browser (newest first); before nudges were linked to
+ * the service's list (or when it has none yet), the latest one this device stored.
+ */
+function LastNudges({ recent, lastReceived }: { recent: readonly NudgeReceived[]; lastReceived: { url: string; timestamp?: number } | null }) {
   const headingId = useId();
   return (
     <section className="cr-nudges__part" aria-labelledby={headingId}>
       <h2 id={headingId}>Last nudges on this device</h2>
-      {lastReceived ? (
+      {recent.length > 0 ? (
+        <ul className="cr-nudges__list">
+          {recent.map((nudge) => (
+            <li key={nudge.nudge_id} className="cr-nudges__received">
+              <a className="cr-nudges__link" href={nudge.url} {...externalLink(nudge.url)}>
+                {nudge.title}
+              </a>
+              <span>{nudge.body}</span>
+              <span className="cr-nudges__muted">Delivered {londonTime(nudge.delivered_at)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : lastReceived ? (
         <ul className="cr-nudges__list">
           <li>
             <span className="cr-nudges__label">Latest nudge</span>{' '}
-            <a className="cr-nudges__link" href={lastReceived.url} {...(lastReceived.url.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <a className="cr-nudges__link" href={lastReceived.url} {...externalLink(lastReceived.url)}>
               {lastReceived.url}
             </a>
             {lastReceived.timestamp ? <> · received {londonTime(lastReceived.timestamp)}</> : null}
@@ -57,7 +75,6 @@ function LastNudge({ lastReceived, subscription }: { lastReceived: { url: string
       ) : (
         <p className="cr-nudges__muted">No nudge has reached this device yet.</p>
       )}
-      {subscription?.last_success_at && <p className="cr-nudges__muted">The last nudge we delivered to this browser went out {londonTime(subscription.last_success_at)}.</p>}
     </section>
   );
 }
@@ -155,7 +172,7 @@ export function NotificationsPage({ push = browserPushAdapter }: NotificationsPa
   const [moveFocus, setMoveFocus] = useState(false);
   const params = new URLSearchParams(search);
 
-  const subscription = mine.data ?? null;
+  const subscription = mine.data?.subscription ?? null;
   const on = subscription !== null && device.data?.subscription != null;
 
   useEffect(() => {
@@ -286,7 +303,7 @@ export function NotificationsPage({ push = browserPushAdapter }: NotificationsPa
           )}
         </section>
         {on && subscription && <Topics key={subscription.id} subscription={subscription} push={push} onSaved={setResult} />}
-        <LastNudge lastReceived={device.data?.lastReceived ?? null} subscription={subscription} />
+        <LastNudges recent={mine.data?.recent ?? []} lastReceived={device.data?.lastReceived ?? null} />
       </>
     );
   }

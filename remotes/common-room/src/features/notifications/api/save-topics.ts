@@ -1,4 +1,4 @@
-import type { NewsletterInterest } from '@croft/contracts';
+import type { NewsletterInterest, NudgeMine } from '@croft/contracts';
 import { useMutation, useQueryClient } from '@croft/query';
 import type { PushAdapter } from '../push-adapter';
 import { nudgeClient, nudgeKeys } from './nudge-client';
@@ -12,6 +12,6 @@ export function useSaveTopics(push: PushAdapter) {
       if (!subscription) throw new Error('Nudges are not turned on in this browser.');
       return nudgeClient.subscribe({ subscription, browser: push.browserName(), topics });
     },
-    onSuccess: (subscription) => queryClient.setQueryData(nudgeKeys.mine, subscription),
+    onSuccess: (subscription) => queryClient.setQueryData<NudgeMine>(nudgeKeys.mine, (old) => ({ subscription, recent: old?.recent ?? [] })),
   });
 }

@@ -1,3 +1,4 @@
+import type { NudgeMine } from '@croft/contracts';
 import { useMutation, useQueryClient } from '@croft/query';
 import type { PushAdapter } from '../push-adapter';
 import { nudgeClient, nudgeKeys } from './nudge-client';
@@ -11,7 +12,7 @@ export function useTurnOff(push: PushAdapter) {
       if (subscription) await nudgeClient.unsubscribe(subscription.endpoint);
       await push.unsubscribe();
     },
-    onSuccess: () => queryClient.setQueryData(nudgeKeys.mine, null),
+    onSuccess: () => queryClient.setQueryData<NudgeMine>(nudgeKeys.mine, { subscription: null, recent: [] }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: nudgeKeys.device }),
   });
 }

@@ -1,4 +1,4 @@
-import type { NewsletterInterest, NudgeSubscription } from '@croft/contracts';
+import type { NewsletterInterest, NudgeMine, NudgeSubscription } from '@croft/contracts';
 import { useMutation, useQueryClient } from '@croft/query';
 import type { PushAdapter } from '../push-adapter';
 import { nudgeClient, nudgeKeys } from './nudge-client';
@@ -35,7 +35,7 @@ export function useTurnOn(push: PushAdapter) {
       }
       return nudgeClient.subscribe({ subscription, browser: push.browserName(), topics });
     },
-    onSuccess: (subscription) => queryClient.setQueryData(nudgeKeys.mine, subscription),
+    onSuccess: (subscription) => queryClient.setQueryData<NudgeMine>(nudgeKeys.mine, (old) => ({ subscription, recent: old?.recent ?? [] })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: nudgeKeys.device }),
   });
 }
