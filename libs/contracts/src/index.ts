@@ -38,3 +38,5 @@ export * from './loyalty-rules';
 export * from './london-time';
 export * from './nudge';
 export * from './endpoints/nudge';
+export * from './analytics';
+export * from './endpoints/analytics';
