@@ -162,10 +162,14 @@ export const memberAnalyticsSchema = z.strictObject({
   /** Per day: members signed in who viewed a page, and accounts first seen that day. */
   series: z.array(z.strictObject({ day: isoDay, active_members: z.number(), new_members: z.number() })),
   totals: z.strictObject({ active_members: z.number(), new_members: z.number(), member_page_views: z.number() }),
-  by_interest: z.array(z.strictObject({ interest: z.enum(NEWSLETTER_INTERESTS), members: z.number() })),
-  loyalty: z.strictObject({ punches: z.number(), rewards: z.number() }),
-  cinema: z.strictObject({ bookings: z.number(), tickets: z.number() }),
-  unlocks: z.array(z.strictObject({ method: z.enum(GATE_UNLOCK_METHODS), count: z.number() })),
+  // The figures other services own (asked over their contracts; in the gateway, in-process).
+  // null: that service is not reachable from this process (a standalone analytics service).
+  /** Live newsletter members per interest (now, not per range). */
+  by_interest: z.nullable(z.array(z.strictObject({ interest: z.enum(NEWSLETTER_INTERESTS), members: z.number() }))),
+  loyalty: z.nullable(z.strictObject({ punches: z.number(), rewards: z.number() })),
+  cinema: z.nullable(z.strictObject({ bookings: z.number(), tickets: z.number() })),
+  /** Members' gates opened (spec 001: passkey, membership link, emailed code). */
+  unlocks: z.nullable(z.array(z.strictObject({ method: z.enum(GATE_UNLOCK_METHODS), count: z.number() }))),
 });
 export type MemberAnalytics = z.infer<typeof memberAnalyticsSchema>;
 

@@ -76,11 +76,30 @@ export function supply<T>(cap: Capability<T>, value: T): Supplied<T> {
 /** Live newsletter membership (an active subscriber), never stored by the asker. */
 export type IsActiveSubscriber = (email: string) => Promise<boolean>;
 
+/** A window of time for staff figures: from (included) to (excluded). */
+export interface StatsWindow {
+  from: Date;
+  to: Date;
+}
+/** newsletter: live members per interest (site analytics, issue 15). */
+export type MembersByInterest = () => Promise<{ interest: string; members: number }[]>;
+/** loyalty: punches added and rewards taken in a window. */
+export type LoyaltyStats = (window: StatsWindow) => Promise<{ punches: number; rewards: number }>;
+/** cinema: bookings made (and their tickets) in a window. */
+export type CinemaStats = (window: StatsWindow) => Promise<{ bookings: number; tickets: number }>;
+/** identity: members' gates opened in a window, by how membership was proved. */
+export type GateUnlockStats = (window: StatsWindow) => Promise<{ passkey: number; link: number; email: number }>;
+
 export const capabilities = {
   /** identity's access-token verifier (in-process in the gateway; `remoteJwksVerifier` standalone). */
   verifyAccessToken: capability<TokenVerifier>('verifyAccessToken'),
   /** newsletter's membership check (in-process in the gateway). */
   isActiveSubscriber: capability<IsActiveSubscriber>('isActiveSubscriber'),
+  /** The figures member analytics reads from the services that own them (in-process in the gateway). */
+  membersByInterest: capability<MembersByInterest>('membersByInterest'),
+  loyaltyStats: capability<LoyaltyStats>('loyaltyStats'),
+  cinemaStats: capability<CinemaStats>('cinemaStats'),
+  gateUnlockStats: capability<GateUnlockStats>('gateUnlockStats'),
 } as const;
 
 /**
