@@ -205,6 +205,13 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     ...(form.quantity === 2 ? { guest_name: form.guestName.trim() } : {}),
   });
 
+  /** A booking went through (from the form or the seats held for the member): show it and say so. */
+  function onBooked(answer: Awaited<ReturnType<typeof cinemaClient.book>>) {
+    setConfirmed(answer);
+    toast({ title: CINEMA_MESSAGES.bookingConfirmed.title, description: `Your ${answer.ticket_numbers.length === 1 ? 'ticket' : 'tickets'}: ${ticketList(answer.ticket_numbers)}` });
+    if (!answer.email_sent) toast({ ...CINEMA_MESSAGES.emailFailedAfterBooking, variant: 'destructive' });
+  }
+
   async function book() {
     if (!checked(statusData)) return;
     if (!getSessionClient().getSession()) {
@@ -214,10 +221,7 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     }
     setBusy(true);
     try {
-      const answer = await cinemaClient.book(input(statusData));
-      setConfirmed(answer);
-      toast({ title: CINEMA_MESSAGES.bookingConfirmed.title, description: `Your ${answer.ticket_numbers.length === 1 ? 'ticket' : 'tickets'}: ${ticketList(answer.ticket_numbers)}` });
-      if (!answer.email_sent) toast({ ...CINEMA_MESSAGES.emailFailedAfterBooking, variant: 'destructive' });
+      onBooked(await cinemaClient.book(input(statusData)));
       refresh();
     } catch (error) {
       const code = errorCode(error);
@@ -262,15 +266,14 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     }
     setBusy(true);
     try {
-      const answer = await cinemaClient.book({
-        screening_id: statusData.screening_id,
-        primary_name: entry.primary_name,
-        quantity: entry.quantity as Quantity,
-        ...(entry.quantity === 2 && entry.guest_name ? { guest_name: entry.guest_name } : {}),
-      });
-      setConfirmed(answer);
-      toast({ title: CINEMA_MESSAGES.bookingConfirmed.title, description: `Your ${answer.ticket_numbers.length === 1 ? 'ticket' : 'tickets'}: ${ticketList(answer.ticket_numbers)}` });
-      if (!answer.email_sent) toast({ ...CINEMA_MESSAGES.emailFailedAfterBooking, variant: 'destructive' });
+      onBooked(
+        await cinemaClient.book({
+          screening_id: statusData.screening_id,
+          primary_name: entry.primary_name,
+          quantity: entry.quantity as Quantity,
+          ...(entry.quantity === 2 && entry.guest_name ? { guest_name: entry.guest_name } : {}),
+        }),
+      );
     } catch (error) {
       toast({ title: CINEMA_MESSAGES.bookingFailed.title, description: serviceMessage(error) ?? CINEMA_MESSAGES.bookingFailed.description, variant: 'destructive' });
     } finally {
