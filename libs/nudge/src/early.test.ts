@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NUDGE_CHANNEL, NUDGE_SESSION_KEYS } from './core/constants';
-import { watchForNudge } from './early';
+import { canReceivePush, watchForNudge } from './early';
 
 /** jsdom has no BroadcastChannel of its own here: an in-page stand-in with the same delivery rule. */
 class PageChannel {
@@ -89,5 +89,24 @@ describe('watchForNudge', () => {
     stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('canReceivePush', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    Reflect.deleteProperty(window, 'PushManager');
+    Reflect.deleteProperty(window, 'Notification');
+  });
+
+  it('needs service workers, the Push API and notifications, all three', () => {
+    expect(canReceivePush()).toBe(false);
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true });
+    expect(canReceivePush()).toBe(false);
+    Object.defineProperty(window, 'Notification', { value: function Notification() {}, configurable: true });
+    expect(canReceivePush()).toBe(true);
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    expect(canReceivePush()).toBe(false);
   });
 });

@@ -21,6 +21,14 @@ export interface WatchForNudgeOptions {
   idleTimeoutMs?: number;
 }
 
+/**
+ * A browser that can receive nudges at all: service workers, the Push API and notifications. The
+ * shell checks it before loading auto-link; /notifications before offering to turn nudges on.
+ */
+export function canReceivePush(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window;
+}
+
 function hasStoredNudge(): boolean {
   try {
     return Boolean(window.sessionStorage.getItem(NUDGE_URL_KEY));

@@ -20,9 +20,10 @@ beforeEach(() => {
       return HttpResponse.json({ linked: true });
     }),
   );
-  // jsdom has neither; a browser that can push has both.
+  // jsdom has none of them; a browser that can push has all three.
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
   Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true });
+  Object.defineProperty(window, 'Notification', { value: function Notification() {}, configurable: true });
 });
 afterEach(async () => {
   await getSessionClient()
@@ -31,6 +32,7 @@ afterEach(async () => {
   localStorage.clear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
   Reflect.deleteProperty(window, 'PushManager');
+  Reflect.deleteProperty(window, 'Notification');
 });
 
 const who: ShellSession = { email: 'ada@example.com', roles: [] };

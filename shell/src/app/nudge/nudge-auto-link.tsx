@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useShellSession } from '../session-context';
-
-/** A browser that can receive pushes at all: anything else has no subscription to link. */
-const canPush = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window;
+import { canReceivePush } from '@croft/nudge/early';
 
 /**
  * Spec 000 §7: auto-link-push-subscription about 1 s after a sign-in or a load with a session, at
@@ -13,7 +11,7 @@ export function NudgeAutoLink() {
   const signedIn = useShellSession() !== null;
   const started = useRef(false);
   useEffect(() => {
-    if (!signedIn || started.current || !canPush()) return;
+    if (!signedIn || started.current || !canReceivePush()) return;
     started.current = true;
     import('./auto-link-runtime').then(
       // Started while signed in: it calls 1 s from now, and again after each later sign-in.

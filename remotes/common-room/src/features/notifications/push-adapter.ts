@@ -1,5 +1,6 @@
 import type { PushSubscriptionJson } from '@croft/contracts';
 import { NUDGE_DB, NUDGE_WORKER_URL, openNudgeDatabase, type StoredNudge } from '@croft/nudge';
+import { canReceivePush } from '@croft/nudge/early';
 
 /**
  * The browser calls behind /notifications (service worker, Push API, Notification permission, the
@@ -77,8 +78,7 @@ const toJson = (subscription: PushSubscription): PushSubscriptionJson => {
 
 /** The real browser. */
 export const browserPushAdapter: PushAdapter = {
-  supported: () =>
-    typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && 'PushManager' in window && 'Notification' in window,
+  supported: canReceivePush,
   permission: () => (typeof Notification === 'undefined' ? 'denied' : Notification.permission),
   requestPermission: () => Notification.requestPermission(),
   async current() {
