@@ -12,3 +12,4 @@ export { createCommonGoodTotalClient, type CommonGoodTotalClient } from './commo
 export { createLoyaltyClient, createLoyaltyStaffClient, type AddLoyaltyPhotoInput, type LoyaltyClient, type LoyaltyClientOptions, type LoyaltyStaffClient } from './loyalty-client';
 export { createCinemaClient, createCinemaStaffClient, type CinemaClient, type CinemaClientOptions, type CinemaStaffClient } from './cinema-client';
 export { createNudgeClient, createNudgeStaffClient, type NudgeClient, type NudgeClientOptions, type NudgeStaffClient } from './nudge-client';
+export { createAnalyticsStaffClient, type AnalyticsCsvFile, type AnalyticsStaffClient, type AnalyticsStaffClientOptions, type AnalyticsTableFilters } from './analytics-client';

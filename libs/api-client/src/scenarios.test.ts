@@ -32,7 +32,7 @@ describe('QA scenarios', () => {
   it('have unique ids, each "default", a cross-cutting one or "<service>:<what>"', () => {
     const ids = SCENARIOS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^(default|server-error|offline|slow|loading|(content|identity|newsletter|venue|loyalty|cinema|nudge):[a-z0-9-]+)$/);
+    for (const id of ids) expect(id).toMatch(/^(default|server-error|offline|slow|loading|(content|identity|newsletter|venue|loyalty|cinema|nudge|analytics):[a-z0-9-]+)$/);
   });
 
   it('default answers every service normally', async () => {

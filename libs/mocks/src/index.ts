@@ -34,3 +34,6 @@ export * from './cinema/scenarios';
 export * from './nudge/nudge-factory';
 export * from './nudge/handlers';
 export * from './nudge/scenarios';
+export * from './analytics/analytics-factory';
+export * from './analytics/handlers';
+export * from './analytics/scenarios';

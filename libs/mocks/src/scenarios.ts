@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw';
+import { analyticsScenarios } from './analytics/scenarios';
 import { cinemaScenarios } from './cinema/scenarios';
 import { contentScenarios } from './content/scenarios';
 import { defaultHandlers } from './handlers';
@@ -19,6 +20,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...loyaltyScenarios,
   ...cinemaScenarios,
   ...nudgeScenarios,
+  ...analyticsScenarios,
 ];
 
 /** The URL parameter QA sets: `?scenario=venue:total-unavailable` (several: comma-separated). */
