@@ -11,8 +11,8 @@ import { RETENTION_SWEEP_JOB, createNewsletterService } from './newsletter-servi
 export const newsletterModule = defineServiceModule({
   name: 'newsletter',
   configSchema: newsletterConfigSchema,
-  /** Live membership, for identity (in-process in the gateway). */
-  provides: { isActiveSubscriber: capabilities.isActiveSubscriber },
+  /** Live membership, for identity; live members per interest, for analytics (in-process in the gateway). */
+  provides: { isActiveSubscriber: capabilities.isActiveSubscriber, membersByInterest: capabilities.membersByInterest },
   // RFC 8058 one-click unsubscribe is posted by mail providers, sometimes from a webmail page with
   // its own Origin; its unguessable token is the credential, so the Origin check lets it through.
   publicWritePaths: [newsletterEndpoints.unsubscribe],
@@ -38,7 +38,10 @@ export const newsletterModule = defineServiceModule({
     return {
       router: newsletter.router,
       close: () => newsletter.close(),
-      provides: { isActiveSubscriber: (email: string) => newsletter.isActiveSubscriber(email) },
+      provides: {
+        isActiveSubscriber: (email: string) => newsletter.isActiveSubscriber(email),
+        membersByInterest: () => newsletter.membersByInterest(),
+      },
     };
   },
 });

@@ -57,6 +57,8 @@ export interface NewsletterService {
   router: Router;
   /** Membership = an active newsletter subscriber (case-insensitive email). For identity, in-process. */
   isActiveSubscriber(email: string): Promise<boolean>;
+  /** Live members per interest, NEWSLETTER_INTERESTS order, 0 included. For analytics, in-process. */
+  membersByInterest(): Promise<{ interest: string; members: number }[]>;
   models: { subscriber: SubscriberModel };
   /** Applies the unsubscribe retention rules now (see domain/retention.ts). */
   sweepExpired(): Promise<NewsletterSweepResult>;
@@ -100,6 +102,7 @@ export function createNewsletterService(options: NewsletterServiceOptions): News
   return {
     router,
     isActiveSubscriber: (email) => subscriptions.isActiveSubscriber(email),
+    membersByInterest: () => subscriptions.membersByInterest(),
     models: { subscriber },
     sweepExpired: () => retention.sweepExpired(),
     jobs,

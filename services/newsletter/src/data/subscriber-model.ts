@@ -73,6 +73,8 @@ const subscriberSchema = new Schema<Subscriber>(
 subscriberSchema.index({ email: 1 }, { unique: true });
 // The one-click unsubscribe looks the subscriber up by the token's hash.
 subscriberSchema.index({ unsubscribe_token_hash: 1 }, { unique: true });
+// Members per interest (staff analytics) reads only active subscribers and their interests.
+subscriberSchema.index({ status: 1, interests: 1 });
 
 /** The Subscriber model on `connection` (defined once per connection). */
 export function subscriberModel(connection: Connection): SubscriberModel {

@@ -88,3 +88,19 @@ export async function unsubscribeByTokenHash(model: SubscriberModel, tokenHash: 
 export async function isActiveEmail(model: SubscriberModel, email: string): Promise<boolean> {
   return (await model.exists({ email, status: 'active' })) !== null;
 }
+
+/**
+ * Active subscribers per interest, for the interests any active subscriber holds: one aggregation
+ * over the `{ status, interests }` index (a subscriber counts once in each interest they ticked;
+ * the contract refuses repeated interests, and the second `$group` makes sure anyway).
+ */
+export async function countActiveByInterest(model: SubscriberModel): Promise<Map<string, number>> {
+  const rows = await model.aggregate<{ _id: string; members: number }>([
+    { $match: { status: 'active' } },
+    { $project: { _id: 1, interests: 1 } },
+    { $unwind: '$interests' },
+    { $group: { _id: { subscriber: '$_id', interest: '$interests' } } },
+    { $group: { _id: '$_id.interest', members: { $sum: 1 } } },
+  ]);
+  return new Map(rows.map((row) => [row._id, row.members]));
+}

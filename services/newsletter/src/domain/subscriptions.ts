@@ -1,7 +1,7 @@
-import { canonicalEmail, CONSENT_TEXT_VERSION, type SubscribeRequestParsed, type SubscribeResponse } from '@croft/contracts';
+import { canonicalEmail, CONSENT_TEXT_VERSION, NEWSLETTER_INTERESTS, type SubscribeRequestParsed, type SubscribeResponse } from '@croft/contracts';
 import type { Clock, Logger, Mailer } from '@croft/service-kit';
 import type { SubscriberModel } from '../data/subscriber-model';
-import { isActiveEmail, unsubscribeByTokenHash, upsertSubscriber } from '../data/subscriber-store';
+import { countActiveByInterest, isActiveEmail, unsubscribeByTokenHash, upsertSubscriber } from '../data/subscriber-store';
 import { hashToken, isWellFormedToken, newUnsubscribeToken } from './tokens';
 import { buildWelcomeEmail } from './welcome-email';
 
@@ -20,6 +20,12 @@ export interface Subscriptions {
   /** 'unknown' for any token no subscriber holds (including malformed ones). */
   unsubscribe(rawToken: string): Promise<'unsubscribed' | 'unknown'>;
   isActiveSubscriber(email: string): Promise<boolean>;
+  /**
+   * Live members per interest: active subscribers (as isActiveSubscriber) who ticked it, every
+   * interest of NEWSLETTER_INTERESTS in that order, 0 included. A member counts in each interest
+   * they ticked; members who ticked none are in no row.
+   */
+  membersByInterest(): Promise<{ interest: string; members: number }[]>;
 }
 
 export interface SubscriptionsOptions {
@@ -95,6 +101,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       const normalized = canonicalEmail(email);
       if (!normalized) return false;
       return isActiveEmail(model, normalized);
+    },
+
+    async membersByInterest() {
+      const counts = await countActiveByInterest(model);
+      return NEWSLETTER_INTERESTS.map((interest) => ({ interest, members: counts.get(interest) ?? 0 }));
     },
   };
 }
