@@ -11,6 +11,8 @@ export const loyaltyModule = defineServiceModule({
   configSchema: loyaltyConfigSchema,
   /** Members' and staff routes verify identity's tokens (without a verifier: 503 not_configured); live membership from newsletter. */
   needs: { verifyAccessToken: optional(capabilities.verifyAccessToken), isActiveSubscriber: capabilities.isActiveSubscriber },
+  /** Punches and rewards added in a window, for staff analytics (in-process in the gateway). */
+  provides: { loyaltyStats: capabilities.loyaltyStats },
   standalone({ config, logger }) {
     // Alone there is no newsletter service in the process: nobody is a member, so no card starts.
     logger.warn('standalone loyalty: no newsletter service in this process, so nobody can start a card');
@@ -36,6 +38,6 @@ export const loyaltyModule = defineServiceModule({
       dailyCap: config.LOYALTY_DAILY_CAP,
       uploadsPerMinute: config.LOYALTY_UPLOADS_PER_MINUTE,
     });
-    return { router: loyalty.router, seed: () => loyalty.seed(), close: () => loyalty.close(), provides: {} };
+    return { router: loyalty.router, seed: () => loyalty.seed(), close: () => loyalty.close(), provides: { loyaltyStats: (window) => loyalty.loyalty.stats(window) } };
   },
 });

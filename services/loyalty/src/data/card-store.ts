@@ -35,6 +35,11 @@ export interface CardStore {
   uncountEntry(entry: LoyaltyEntryDoc): Promise<LoyaltyCardDoc | null>;
   /** Removes a card that was never used (for failure paths in tests and the start race). */
   card(id: Types.ObjectId): Promise<LoyaltyCardDoc | null>;
+  /**
+   * Entries that are on a card now and were added in [from, to), by kind (staff analytics). Voided
+   * and deleted entries are removed from the collection, so they are not counted.
+   */
+  entryCountsBetween(from: Date, to: Date): Promise<Record<LoyaltyEntryKind, number>>;
 }
 
 function isDuplicateKey(error: unknown): boolean {
@@ -158,6 +163,17 @@ export function createCardStore(models: LoyaltyModels): CardStore {
       )
         .lean<LoyaltyCardDoc>()
         .exec();
+    },
+
+    async entryCountsBetween(from, to) {
+      // One $match on the { created_at, kind } index, then one count per kind.
+      const rows = await Entry.aggregate<{ _id: LoyaltyEntryKind; n: number }>([
+        { $match: { created_at: { $gte: from, $lt: to } } },
+        { $group: { _id: '$kind', n: { $sum: 1 } } },
+      ]);
+      const counts: Record<LoyaltyEntryKind, number> = { punch: 0, reward: 0 };
+      for (const row of rows) counts[row._id] = row.n;
+      return counts;
     },
   };
 }

@@ -90,6 +90,8 @@ const entrySchema = new Schema<LoyaltyEntryDoc>(
 // One box holds one photo: two phones filling the same box at once → one insert wins.
 entrySchema.index({ card_id: 1, index: 1 }, { unique: true, name: 'one_photo_per_box' });
 entrySchema.index({ user_id: 1, created_at: -1 });
+// Punches and rewards added in a window (staff analytics).
+entrySchema.index({ created_at: 1, kind: 1 });
 
 const dailySchema = new Schema<LoyaltyDailyDoc>(
   {

@@ -60,6 +60,12 @@ export interface Loyalty {
   deleteEntry(member: Member, entryId: string): Promise<{ card: LoyaltyCard } | 'entry_not_found'>;
   staffLookup(email: string): Promise<StaffLoyaltyLookupResponse | 'member_not_found'>;
   staffVoid(actor: Actor, entryId: string, reason: string): Promise<'voided' | 'entry_not_found'>;
+  /**
+   * Staff analytics (capability loyaltyStats): punch photos and reward photos (a free coffee, on a
+   * regular card's box 7 or any box of a Lucky #7 card) added in [from, to) that are still on their
+   * card. A photo staff voided, or the member deleted from an open card, does not count.
+   */
+  stats(window: { from: Date; to: Date }): Promise<{ punches: number; rewards: number }>;
 }
 
 /** YYYY-MM-DD of an instant in Europe/London. */
@@ -282,6 +288,12 @@ export function createLoyalty(options: LoyaltyOptions): Loyalty {
         detail: `${removed.kind} photo voided: ${reason} (before: ${counts(before)}; after: ${counts(after)})`.slice(0, 500),
       });
       return 'voided';
+    },
+
+    async stats({ from, to }) {
+      if (!(from < to)) return { punches: 0, rewards: 0 };
+      const counts = await store.entryCountsBetween(from, to);
+      return { punches: counts.punch, rewards: counts.reward };
     },
   };
 }
