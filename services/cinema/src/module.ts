@@ -14,6 +14,8 @@ export const cinemaModule = defineServiceModule({
   jobs: [{ name: HOLD_EXPIRY_JOB, description: "one per waiting-list offer, 12 h after it: a hold not taken ends and its seats go to the next member (once)" }],
   /** Members' routes verify identity's tokens (without a verifier: 503 not_configured); live membership from newsletter. */
   needs: { verifyAccessToken: optional(capabilities.verifyAccessToken), isActiveSubscriber: capabilities.isActiveSubscriber },
+  /** Bookings and tickets made in a window, for staff analytics (in-process in the gateway). */
+  provides: { cinemaStats: capabilities.cinemaStats },
   standalone({ config, logger }) {
     // Alone there is no newsletter service in the process: nobody is a member, so nobody books.
     logger.warn('standalone cinema: no newsletter service in this process, so nobody can book');
@@ -45,6 +47,6 @@ export const cinemaModule = defineServiceModule({
       bookingsPerMinute: config.CINEMA_BOOKINGS_PER_MINUTE,
       jobs,
     });
-    return { router: cinema.router, seed: () => cinema.seed(), close: () => cinema.close(), provides: {} };
+    return { router: cinema.router, seed: () => cinema.seed(), close: () => cinema.close(), provides: { cinemaStats: (window) => cinema.cinema.stats(window) } };
   },
 });

@@ -129,6 +129,8 @@ const bookingSchema = new Schema<BookingDoc>(
 );
 bookingSchema.index({ screening_id: 1, user_id: 1 }, { unique: true, partialFilterExpression: { live: { $eq: true } }, name: 'one_booking_per_member' });
 bookingSchema.index({ user_id: 1, created_at: -1 });
+// Bookings made in a window (staff analytics).
+bookingSchema.index({ created_at: 1, state: 1 });
 
 const ticketSchema = new Schema<TicketDoc>(
   {

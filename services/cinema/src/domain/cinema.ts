@@ -405,6 +405,21 @@ export function createCinema(options: CinemaOptions) {
 
     /** The ticket number a scanned QR code stands for at this screening (null when not genuine). */
     ticketOfQr: (screeningId: string, code: string) => readTicketQr(options.qrSecret, screeningId, code),
+
+    /**
+     * Staff analytics (capability cinemaStats): bookings made in [from, to) (`created_at`) and the
+     * tickets they took. A booking counts once it is confirmed, and stays counted if the member
+     * cancels it later (it was made; figures for a past window do not shrink). A booking still
+     * `pending` (seats being taken) is not made yet, and one that failed is removed.
+     */
+    async stats({ from, to }: { from: Date; to: Date }): Promise<{ bookings: number; tickets: number }> {
+      if (!(from < to)) return { bookings: 0, tickets: 0 };
+      const [row] = await models.booking.aggregate<{ bookings: number; tickets: number }>([
+        { $match: { created_at: { $gte: from, $lt: to }, state: { $in: ['confirmed', 'cancelled'] } } },
+        { $group: { _id: null, bookings: { $sum: 1 }, tickets: { $sum: '$quantity' } } },
+      ]);
+      return { bookings: row?.bookings ?? 0, tickets: row?.tickets ?? 0 };
+    },
   };
 }
 
