@@ -8,6 +8,7 @@ import { identityModels, type IdentityModels } from './data';
 import { createAuth, DEFAULT_LIMITS, type IdentityLimits } from './domain/auth';
 import { createCounters } from './domain/counters';
 import { createKeyRing } from './domain/key-ring';
+import { createGateUnlocks } from './domain/gate-unlocks';
 import { createMembership } from './domain/membership';
 import { createPasskeys, relyingPartyFrom } from './domain/passkeys';
 import { secretBox } from './domain/secrets';
@@ -63,6 +64,8 @@ export interface IdentityService {
   models: IdentityModels;
   /** Identity's audit events (role grants and revocations). */
   audit: AuditLog;
+  /** Members' gates opened in [from, to), by how membership was proved (staff analytics; see domain/gate-unlocks.ts). */
+  gateUnlockStats(window: { from: Date; to: Date }): Promise<{ passkey: number; link: number; email: number }>;
 }
 
 export function createIdentityService(options: IdentityServiceOptions): IdentityService {
@@ -85,6 +88,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
   const keys = createKeyRing({ model: models.signingKey, box, clock, logger, issuer });
   const counters = createCounters(models.counter, clock);
   const audit = createAuditLog(options.db, 'identity', { clock });
+  const gateUnlocks = createGateUnlocks({ models, clock, logger });
   const auth = createAuth({
     models,
     clock,
@@ -98,6 +102,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     limits,
     audit,
     isActiveSubscriber: options.isActiveSubscriber,
+    gateUnlocks,
   });
 
   const membership = createMembership({
@@ -108,6 +113,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     counters,
     codePepper,
     isActiveSubscriber: options.isActiveSubscriber,
+    gateUnlocks,
     limits,
   });
   const passkeys = createPasskeys({
@@ -119,6 +125,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     membership,
     rp: relyingPartyFrom(config.publicOrigin),
     perIp: limits.webauthnPerIp,
+    gateUnlocks,
   });
 
   const router = identityRoutes({
@@ -148,6 +155,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     issuer,
     models,
     audit,
+    gateUnlockStats: (window) => gateUnlocks.stats(window),
     async seed() {
       await keys.ready();
       const at = clock.now();

@@ -11,8 +11,11 @@ export const identityModule = defineServiceModule({
   configSchema: identityConfigSchema,
   /** Membership is asked of the newsletter service live, on every GET /user, link and passkey session: never stored. */
   needs: { isActiveSubscriber: capabilities.isActiveSubscriber },
-  /** Other services verify access tokens with identity's keys, in-process (no HTTP round trip). */
-  provides: { verifyAccessToken: capabilities.verifyAccessToken },
+  /**
+   * Other services verify access tokens with identity's keys, in-process (no HTTP round trip);
+   * staff analytics reads the members' gates opened, by method (domain/gate-unlocks.ts).
+   */
+  provides: { verifyAccessToken: capabilities.verifyAccessToken, gateUnlockStats: capabilities.gateUnlockStats },
   standalone({ logger }) {
     // Alone there is no newsletter service in the process: nobody is a member.
     logger.warn('standalone identity: no newsletter service in this process, so member is always false');
@@ -30,7 +33,7 @@ export const identityModule = defineServiceModule({
     return {
       router: identity.router,
       seed: () => identity.seed(),
-      provides: { verifyAccessToken: identity.verifyAccessToken },
+      provides: { verifyAccessToken: identity.verifyAccessToken, gateUnlockStats: (window) => identity.gateUnlockStats(window) },
     };
   },
 });

@@ -21,6 +21,7 @@ import { passkeyProofModel, type PasskeyProofDoc } from './passkey-proof';
 import { membershipLinkModel, type MembershipLinkDoc } from './membership-link';
 import { linkCodeModel, type LinkCodeDoc } from './link-code';
 import { roleGrantModel, type RoleGrantDoc } from './role-grant';
+import { gateUnlockModel, type GateUnlockDoc } from './gate-unlock';
 
 export * from './user';
 export * from './email-code';
@@ -38,6 +39,7 @@ export * from './passkey-proof';
 export * from './membership-link';
 export * from './link-code';
 export * from './role-grant';
+export * from './gate-unlock';
 
 export interface IdentityModels {
   user: Model<UserDoc>;
@@ -56,6 +58,7 @@ export interface IdentityModels {
   membershipLink: Model<MembershipLinkDoc>;
   linkCode: Model<LinkCodeDoc>;
   roleGrant: Model<RoleGrantDoc>;
+  gateUnlock: Model<GateUnlockDoc>;
 }
 
 export function identityModels(db: Connection): IdentityModels {
@@ -76,5 +79,6 @@ export function identityModels(db: Connection): IdentityModels {
     membershipLink: membershipLinkModel(db),
     linkCode: linkCodeModel(db),
     roleGrant: roleGrantModel(db),
+    gateUnlock: gateUnlockModel(db),
   };
 }

@@ -4,6 +4,7 @@ import { createAccessLists } from './access-lists';
 import type { Counters } from './counters';
 import { createEmailCodes } from './email-codes';
 import { createFactors } from './factors';
+import type { GateUnlocks } from './gate-unlocks';
 import type { KeyRing } from './key-ring';
 import { createPeople } from './people';
 import type { IdentityLimits } from './limits';
@@ -33,13 +34,15 @@ export interface AuthDeps {
   audit: Pick<AuditLog, 'record'>;
   /** Live newsletter membership (active subscribers may make their account with a create_user false code). */
   isActiveSubscriber?: (email: string) => Promise<boolean>;
+  /** Records a member's code sign-in as an 'email' gate unlock (staff analytics). */
+  gateUnlocks?: Pick<GateUnlocks, 'record'>;
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits, audit, isActiveSubscriber } = deps;
+  const { models, clock, logger, mailer, keys, counters, box, codePepper, adminEmail, limits, audit, isActiveSubscriber, gateUnlocks } = deps;
   const accessLists = createAccessLists({ models, counters, clock, adminEmail, limits });
   const sessions = createSessions({ models, clock, logger, keys, accessLists, limits });
-  const codes = createEmailCodes({ models, clock, logger, mailer, counters, codePepper, accessLists, sessions, limits, isActiveSubscriber });
+  const codes = createEmailCodes({ models, clock, logger, mailer, counters, codePepper, accessLists, sessions, limits, isActiveSubscriber, gateUnlocks });
   const factors = createFactors({ models, clock, logger, counters, box, sessions, limits });
   const people = createPeople({ models, clock, logger, counters, accessLists, adminEmail, audit, limits });
 

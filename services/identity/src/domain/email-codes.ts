@@ -3,6 +3,7 @@ import type { Clock, Logger, Mailer } from '@croft/service-kit';
 import type { IdentityModels } from '../data';
 import type { AccessLists } from './access-lists';
 import { accountFailureKey, type Counters } from './counters';
+import type { GateUnlocks } from './gate-unlocks';
 import { IdentityError } from './errors';
 import type { IdentityLimits } from './limits';
 import { CODE_EMAIL_SUBJECT, MESSAGES } from './messages';
@@ -23,6 +24,8 @@ export interface EmailCodeDeps {
    * subscribers), so a create_user false sign-in (the loyalty card's) makes their account.
    */
   isActiveSubscriber?: (email: string) => Promise<boolean>;
+  /** A member's code sign-in is recorded as an 'email' gate unlock (see gate-unlocks.ts). */
+  gateUnlocks?: Pick<GateUnlocks, 'record'>;
   limits: Pick<IdentityLimits, 'codesPerEmail' | 'codesPerIp' | 'verificationsPerIp' | 'failuresPerAccount' | 'sessionMaxMs'>;
 }
 
@@ -39,6 +42,17 @@ export function createEmailCodes(deps: EmailCodeDeps) {
       return await deps.isActiveSubscriber(email);
     } catch (error) {
       logger.warn({ err: error }, 'membership lookup failed; treating the address as unknown');
+      return false;
+    }
+  }
+
+  /** Live membership for the unlock record; a failing lookup records nothing (logged). */
+  async function isMember(email: string): Promise<boolean> {
+    if (!deps.isActiveSubscriber) return false;
+    try {
+      return await deps.isActiveSubscriber(email);
+    } catch (error) {
+      logger.warn({ err: error }, 'membership lookup failed; the sign-in is not recorded as a gate unlock');
       return false;
     }
   }
@@ -145,7 +159,10 @@ export function createEmailCodes(deps: EmailCodeDeps) {
       const user = await sessions.findOrCreateUser(email, claimed.create_user || (await mayJoin(email)));
       if (!user) throw new IdentityError('user_not_found', MESSAGES.userNotFound);
       const lifetime = claimed.session_duration ? claimed.session_duration * 1000 : limits.sessionMaxMs;
-      return sessions.openSession(user, 'otp', lifetime);
+      const issued = await sessions.openSession(user, 'otp', lifetime);
+      // A member proved membership by emailed code (Secret Kitchens sign-ins are another gate).
+      if (deps.gateUnlocks && !claimed.session_duration && (await isMember(email))) await deps.gateUnlocks.record('email', user._id);
+      return issued;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { canonicalEmail, EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_SECONDS, type CheckMembershipResponse } from '@croft/contracts';
 import { type Clock, type Logger, type Mailer } from '@croft/service-kit';
 import { IdentityError } from './errors';
+import type { GateUnlocks } from './gate-unlocks';
 import type { IdentityModels } from '../data';
 import { accountFailureKey, type Counters, type WindowLimit } from './counters';
 import { generateCode, hashCode, sameHash } from './secrets';
@@ -26,6 +27,8 @@ export interface MembershipDeps {
   counters: Counters;
   codePepper: string;
   isActiveSubscriber: (email: string) => Promise<boolean>;
+  /** A successful link is recorded as a 'link' gate unlock (see gate-unlocks.ts). */
+  gateUnlocks?: Pick<GateUnlocks, 'record'>;
   limits: { codesPerEmail: WindowLimit; codesPerIp: WindowLimit; verificationsPerIp: WindowLimit; failuresPerAccount: WindowLimit };
 }
 
@@ -167,6 +170,7 @@ export function createMembership(deps: MembershipDeps) {
         { user_handle: input.userHandle },
         user ? { $set: { user_id: user._id } } : { $unset: { user_id: '' } },
       );
+      await deps.gateUnlocks?.record('link', user?._id);
       logger.info('membership linked to a user handle');
     },
   };

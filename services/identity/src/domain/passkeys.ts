@@ -23,6 +23,7 @@ import {
 } from '@croft/contracts';
 import { type Clock, type Logger } from '@croft/service-kit';
 import { IdentityError } from './errors';
+import type { GateUnlocks } from './gate-unlocks';
 import type { IdentityModels, PasskeyDoc, WebauthnChallengeDoc } from '../data';
 import type { Auth, AuthContext, IssuedSession } from './auth';
 import type { Counters, WindowLimit } from './counters';
@@ -60,6 +61,8 @@ export interface PasskeyDeps {
   rp: RelyingParty;
   /** Options and verify calls per client IP (default 60 per minute). */
   perIp: WindowLimit;
+  /** A verified passkey of a linked member is recorded as a 'passkey' gate unlock (see gate-unlocks.ts). */
+  gateUnlocks?: Pick<GateUnlocks, 'record'>;
 }
 
 const CHALLENGE_TTL_MS = PASSKEY_CHALLENGE_TTL_SECONDS * 1000;
@@ -362,6 +365,7 @@ export function createPasskeys(deps: PasskeyDeps) {
       });
       // Asked live: an unsubscribed member's passkey no longer opens the gate (the client offers the link step).
       const status = await membership.status(credential.user_handle);
+      if (status.linkedAndActive) await deps.gateUnlocks?.record('passkey', credential.user_id);
       return { verified: true, userHandle: credential.user_handle, hasExistingLink: status.linkedAndActive, proof };
     },
 
