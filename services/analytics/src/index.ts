@@ -12,3 +12,7 @@ export {
   ANALYTICS_PAGE_VIEWS_COLLECTION,
   ANALYTICS_SESSIONS_COLLECTION,
 } from './data/analytics-models';
+export { addDays, londonDay } from './domain/days';
+/** Benchmarks and demos only: a busy venue's raw traffic written in bulk. */
+export { seedAnalytics } from './testing/seed';
+export type { SeedOptions } from './testing/seed';

@@ -226,11 +226,11 @@ describe('two gateway instances on one store', () => {
       outcomes.push(...all.flat());
     }
     const ran = outcomes.map((o) => `${o.name}:${o.outcome}`).sort();
-    expect(ran).toEqual(['booking-mail-retry:ok', 'hourly:ok', 'once:ok', 'retention-sweep:ok', 'retention-sweep:ok']);
+    expect(ran).toEqual(['analytics-rollup:ok', 'booking-mail-retry:ok', 'hourly:ok', 'once:ok', 'retention-sweep:ok', 'retention-sweep:ok']);
     expect(runs.map((r) => r.job).sort()).toEqual(['hourly', 'once']);
     const records = await a.mongo.connection.collection('job_runs').find({}).toArray();
     const counted = Object.fromEntries(
-      ['probe/once', 'probe/hourly', 'newsletter/retention-sweep', 'venue/retention-sweep', 'venue/booking-mail-retry'].map((id) => [
+      ['probe/once', 'probe/hourly', 'newsletter/retention-sweep', 'venue/retention-sweep', 'venue/booking-mail-retry', 'analytics/analytics-rollup'].map((id) => [
         id,
         records.filter((r) => `${r.service}/${r.name}` === id).length,
       ]),
@@ -241,6 +241,7 @@ describe('two gateway instances on one store', () => {
       'newsletter/retention-sweep': 1,
       'venue/retention-sweep': 1,
       'venue/booking-mail-retry': 1,
+      'analytics/analytics-rollup': 1,
     });
     // The one-off job's document is shared: scheduled by both, one of them created it.
     expect(await a.mongo.connection.collection('jobs').countDocuments({ service: 'probe', name: 'once' })).toBe(1);

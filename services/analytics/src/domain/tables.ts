@@ -1,7 +1,7 @@
 import { Types, type Model } from 'mongoose';
 import { ANALYTICS_TABLE_COLUMNS, ANALYTICS_TABLE_PAGE_MAX, type AnalyticsTable, type AnalyticsTablePage, type AnalyticsTableQuery } from '@croft/contracts';
 import type { AnalyticsModels } from '../data/analytics-models';
-import { dayEnd, dayStart } from './days';
+import { dayEnd, dayStart, londonDay } from './days';
 
 export const CSV_MAX_ROWS = 100_000;
 export const TABLE_DEFAULT_LIMIT = 50;
@@ -82,17 +82,27 @@ export function createTables(models: AnalyticsModels): Tables {
     async page(table, query) {
       const limit = query.limit ? Math.min(Number(query.limit), ANALYTICS_TABLE_PAGE_MAX) : TABLE_DEFAULT_LIMIT;
       const time = TIME_FIELD[table];
-      let filter = await baseFilter(table, query);
+      const filter = await baseFilter(table, query);
+      let upper = dayEnd(query.to);
+      const and: Record<string, unknown>[] = [filter];
       if (query.before) {
         const [ms, id] = query.before.split('-');
         const at = new Date(Number(ms));
-        filter = { $and: [filter, { $or: [{ [time]: { $lt: at } }, { [time]: at, _id: { $lt: new Types.ObjectId(id) } }] }] };
+        and.push({ $or: [{ [time]: { $lt: at } }, { [time]: at, _id: { $lt: new Types.ObjectId(id) } }] });
+        if (at.getTime() + 1 < upper.getTime()) upper = new Date(at.getTime() + 1);
       }
-      const docs = (await modelOf[table]
-        .find(filter as never)
-        .sort({ [time]: -1, _id: -1 })
-        .limit(limit + 1)
-        .lean()) as unknown as Row[];
+      const read = async (window: Record<string, unknown>, max: number) =>
+        (await modelOf[table]
+          .find({ $and: [...and, window] } as never)
+          .sort({ [time]: -1, _id: -1 })
+          .limit(max)
+          .lean()) as unknown as Row[];
+      // The newest London day of what is left first (most pages end there), then the rest of the
+      // range: each query sorts only its own rows.
+      const lower = dayStart(query.from);
+      const lastDay = new Date(Math.max(lower.getTime(), dayStart(londonDay(new Date(upper.getTime() - 1))).getTime()));
+      const docs = await read({ [time]: { $gte: lastDay, $lt: upper } }, limit + 1);
+      if (docs.length < limit + 1 && lastDay > lower) docs.push(...(await read({ [time]: { $gte: lower, $lt: lastDay } }, limit + 1 - docs.length)));
       const rows = docs.slice(0, limit);
       const last = rows[rows.length - 1];
       return {
