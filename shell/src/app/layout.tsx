@@ -8,6 +8,7 @@ import { TransitionProvider } from './overlays/transition-context';
 import { IntroOverlay } from './overlays/intro-overlay';
 import { NudgeMount } from './nudge/nudge-mount';
 import { NudgeAutoLink } from './nudge/nudge-auto-link';
+import { AnalyticsMount } from './analytics/analytics-mount';
 
 function isEditableFocused(): boolean {
   const el = document.activeElement;
@@ -48,6 +49,7 @@ export function Layout() {
       <IntroOverlay />
       <NudgeMount />
       <NudgeAutoLink />
+      <AnalyticsMount />
     </TransitionProvider>
   );
 }
