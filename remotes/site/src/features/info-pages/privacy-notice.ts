@@ -4,7 +4,7 @@ import { CONSENT_TEXT_VERSION } from '@croft/contracts';
 export const PRIVACY_EMAIL = 'privacy@croftcommon.co.uk';
 
 /** When the notice last changed (shown on the page; change it with the text). */
-export const PRIVACY_NOTICE_UPDATED = '24 November 2026';
+export const PRIVACY_NOTICE_UPDATED = '27 November 2026';
 
 /** The consent sentence version the newsletter form records (from the contracts). */
 export const PRIVACY_CONSENT_VERSION = CONSENT_TEXT_VERSION;
@@ -20,7 +20,9 @@ export interface RetentionRule {
  * How long each kind of record is kept: the table on /privacy. Each period is enforced in code:
  * newsletter: services/newsletter/src/domain/retention.ts (hourly sweep); venue bookings and
  * Common Good messages: services/venue/src/domain/retention.ts (hourly sweep on `expires_at`);
- * codes, sessions and rate-limit counters: TTL indexes in services/identity and service-kit.
+ * codes, sessions and rate-limit counters: TTL indexes in services/identity and service-kit;
+ * site analytics: raw events expire by TTL after ANALYTICS_RAW_RETENTION_DAYS in services/analytics
+ * (issue 15), the daily roll-ups stay.
  * Say "nothing yet" for anything the site does not store, and update this before it does.
  */
 export const RETENTION_RULES: readonly RetentionRule[] = [
@@ -62,10 +64,62 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     what: 'Site analytics',
-    kept: 'Nothing yet: the site does not record analytics. We will update this notice before it does.',
+    kept: 'Visits, page views, journeys and presses: 13 months, then deleted. After that only daily totals are kept (for example how many people viewed a page on a day), which say nothing about any one visitor.',
   },
   {
     what: 'Abuse counters (rate limits on IP addresses and email addresses)',
     kept: 'Until the counting window ends: at most 1 hour, or 24 hours for the limit on booking enquiries per email address.',
+  },
+];
+
+/** One kind of analytics record, in plain words: what /privacy lists under "Site analytics". */
+export interface AnalyticsRecordKind {
+  /** Its name on the page. */
+  name: string;
+  /** When it is recorded. */
+  when: string;
+  /** What it holds, one fact per item. */
+  fields: readonly string[];
+}
+
+/**
+ * Exactly what the site's own analytics record (spec 001 §3: user_sessions, page_views,
+ * user_journeys, user_interactions; libs/analytics records them). Change it with the tracker.
+ */
+export const ANALYTICS_RECORDS: readonly AnalyticsRecordKind[] = [
+  {
+    name: 'Visits',
+    when: 'once each time you open the site, after the page has finished loading',
+    fields: [
+      'a random visit id your browser makes up, kept in this tab’s session storage and gone when you close the tab',
+      'when the visit started and when you left',
+      'your browser’s user agent (the name and version it announces), and from it the browser and system by name (for example Safari on iOS) and whether it is a phone, a tablet or a computer',
+      'the site that sent you here, without anything after a “?” or “#” in its address',
+      'whether you were signed in and, if you were, your account, so we can see what members use',
+    ],
+  },
+  {
+    name: 'Page views',
+    when: 'for each page you open',
+    fields: [
+      'the page’s address without anything after a “?” or “#”, and its title',
+      'the page you came from',
+      'when you opened it, how many seconds it was on your screen (time in another tab does not count) and how far down you scrolled, in percent',
+      'whether you left within 5 seconds (a “bounce”)',
+    ],
+  },
+  {
+    name: 'Journeys',
+    when: 'each time you move from one page to another',
+    fields: ['the page you left and the page you went to, and how: a link, the menu, the back button or a secret gesture'],
+  },
+  {
+    name: 'Presses',
+    when: 'each time you press a button or a link',
+    fields: [
+      'the page it was on, and the button’s id, its style names and up to 100 characters of its label (e-mail addresses and long numbers in a label are blanked out)',
+      'where on the page you pressed it',
+      'for a link: the page of this site it leads to, or only the name of the other site',
+    ],
   },
 ];

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageFrame } from '@croft/ui';
-import { PRIVACY_CONSENT_VERSION, PRIVACY_EMAIL, PRIVACY_NOTICE_UPDATED, RETENTION_RULES } from './privacy-notice';
+import { ANALYTICS_RECORDS, PRIVACY_CONSENT_VERSION, PRIVACY_EMAIL, PRIVACY_NOTICE_UPDATED, RETENTION_RULES } from './privacy-notice';
+import { PrivacyAnalyticsControl } from './privacy-analytics-control';
 import './info-pages.css';
 
 type Section = { id: string; title: string; body: ReactNode };
@@ -19,7 +20,8 @@ const SECTIONS: readonly Section[] = [
         </p>
         <p>
           In short: we keep what we need to send the newsletter, run the Common Room, take your bookings and keep the site
-          working. We do not sell your data, and we run no advertising trackers or third-party analytics.
+          working, and we count visits to the site with our own simple analytics, which you can turn off. We do not sell
+          your data, and we run no advertising trackers or third-party analytics.
         </p>
       </>
     ),
@@ -102,9 +104,10 @@ const SECTIONS: readonly Section[] = [
             members&rsquo; area here, and a flag that you are signed in;
           </li>
           <li>
-            in session storage (gone when you close the tab): whether the intro has played, and when a passkey was last set
-            up.
+            in session storage (gone when you close the tab): whether the intro has played, when a passkey was last set
+            up, and the random visit id of our site analytics (see below);
           </li>
+          <li>in local storage, only if you turn site analytics off: that choice.</li>
         </ul>
         <p>None of these are advertising cookies, and nothing here is shared with anyone else.</p>
       </>
@@ -163,10 +166,53 @@ const SECTIONS: readonly Section[] = [
     id: 'privacy-analytics',
     title: 'Site analytics',
     body: (
-      <p>
-        The site does not record analytics yet: no page views, clicks or device details are stored, and no third-party
-        analytics or advertising services are used. We will update this notice before that changes.
-      </p>
+      <>
+        <p>
+          To learn how many people come, from where, what they look at and what they press, the site records the facts
+          below and sends them to our own server (no one else&rsquo;s). It starts only once a page has finished loading.
+        </p>
+        {ANALYTICS_RECORDS.map((record) => (
+          <div key={record.name} className="site-privacy-analytics__record">
+            <h3 className="site-privacy-analytics__h3">{record.name}</h3>
+            <p>Recorded {record.when}:</p>
+            <ul>
+              {record.fields.map((field, i) => (
+                <li key={field}>
+                  {field}
+                  {i === record.fields.length - 1 ? '.' : ';'}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <h3 className="site-privacy-analytics__h3">What it never records</h3>
+        <ul>
+          <li>no cookies: analytics set none, and the visit id above is forgotten when you close the tab;</li>
+          <li>nothing you type: form fields are never read, only the labels of the buttons you press;</li>
+          <li>
+            no part of an address after a &ldquo;?&rdquo; or &ldquo;#&rdquo;, because those can carry codes and sign-in
+            links;
+          </li>
+          <li>
+            no IP address. To count different visitors, our server mixes your address and browser name with a secret that
+            changes every day and keeps only the scrambled result (a hash); the day&rsquo;s secret is then thrown away,
+            so the hash cannot be turned back into your address or linked to another day;
+          </li>
+          <li>nothing at all from areas of a page we mark as private.</li>
+        </ul>
+        <h3 className="site-privacy-analytics__h3">How long</h3>
+        <p>
+          The records above are kept for 13 months, then deleted. After that we keep only daily totals (such as how many
+          people viewed a page on a day), which say nothing about any one visitor.
+        </p>
+        <h3 className="site-privacy-analytics__h3">Your choice</h3>
+        <p>
+          If your browser sends <strong>Do Not Track</strong> or <strong>Global Privacy Control</strong>, nothing is
+          recorded at all: the analytics code is not even loaded. You can also turn analytics off for this browser here.
+          Our lawful basis is our legitimate interest in running a site that works for our guests.
+        </p>
+        <PrivacyAnalyticsControl />
+      </>
     ),
   },
   {
@@ -185,7 +231,7 @@ const SECTIONS: readonly Section[] = [
 /**
  * /privacy: the privacy notice, matching what the site actually stores (newsletter and consent
  * evidence, sign-in, device storage, booking enquiries, Common Good messages, the loyalty card,
- * Secret Cinema; analytics marked as not collected yet), with retention periods and rights.
+ * Secret Cinema, site analytics with its opt-out), with retention periods and rights.
  */
 export function PrivacyPage() {
   return (
