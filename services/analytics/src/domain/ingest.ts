@@ -153,27 +153,29 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
       };
       for (const key of Object.keys(sessionSet)) delete onInsert[key as keyof SessionDoc];
       const writes: Promise<unknown>[] = [
-        models.session.updateOne(
+        // The hot path goes through the models' driver collections: the values are already the
+        // stored types (validated by the contract), so mongoose's casting would only cost time.
+        models.session.collection.updateOne(
           { _id: sessionObjectId(sid) },
           { ...(Object.keys(sessionSet).length ? { $set: sessionSet } : {}), $setOnInsert: onInsert },
           { upsert: true },
         ).catch((error: unknown) => {
           if ((error as { code?: unknown }).code !== 11000) throw error;
           // Two batches of a new session at once: the other made it; apply ours to it.
-          if (Object.keys(sessionSet).length) return models.session.updateOne({ _id: sessionObjectId(sid) }, { $set: sessionSet });
+          if (Object.keys(sessionSet).length) return models.session.collection.updateOne({ _id: sessionObjectId(sid) }, { $set: sessionSet });
           return undefined;
         }),
       ];
       const insertViews = views.length
-        ? models.pageView.insertMany(views, { ordered: false, lean: true }).catch((error: unknown) => {
+        ? models.pageView.collection.insertMany(views, { ordered: false }).catch((error: unknown) => {
             if (!isDuplicateOnly(error)) throw error;
           })
         : Promise.resolve();
       writes.push(insertViews);
-      if (journeys.length) writes.push(models.journey.insertMany(journeys, { ordered: false, lean: true }));
-      if (presses.length) writes.push(models.interaction.insertMany(presses, { ordered: false, lean: true }));
+      if (journeys.length) writes.push(models.journey.collection.insertMany(journeys as JourneyDoc[], { ordered: false }));
+      if (presses.length) writes.push(models.interaction.collection.insertMany(presses as InteractionDoc[], { ordered: false }));
       // Updates go after the views they may update (the same batch can hold both).
-      if (updates.length) writes.push(insertViews.then(() => models.pageView.bulkWrite(updates, { ordered: false })));
+      if (updates.length) writes.push(insertViews.then(() => models.pageView.collection.bulkWrite(updates as never, { ordered: false })));
       await Promise.all(writes);
       return batch.events.length;
     },

@@ -62,7 +62,13 @@ export function analyticsRoutes(options: {
 }): Router {
   const router = Router();
   const verify = options.verifyAccessToken;
-  const limit = (prefix: string, max: number) => rateLimit({ windowMs: 60_000, limit: max, keyPrefix: prefix, store: options.limitStore?.(prefix) });
+  /**
+   * `shared`: counted in MongoDB across instances (staff reads). Collection is counted in this
+   * process's memory (a one-minute window, per instance): it only guards against a flood, and a
+   * store round trip on every batch would halve ingest throughput.
+   */
+  const limit = (prefix: string, max: number, shared = true) =>
+    rateLimit({ windowMs: 60_000, limit: max, keyPrefix: prefix, store: shared ? options.limitStore?.(prefix) : undefined });
 
   const dropEvents: RequestHandler = (req, res, next) => (dropReason(req) ? void res.status(202).json({ accepted: 0, dropped: true }) : next());
   /** The signed-in member, if a valid token came along; anything else is simply anonymous. */
@@ -85,7 +91,7 @@ export function analyticsRoutes(options: {
       const accepted = await options.ingest.batch(body, { userAgent, visitor, userId });
       return { accepted, dropped: false };
     },
-    { before: [noStore, bodyLimit, beaconText, beaconJson, limit('analytics-events', INGEST_LIMIT_PER_MINUTE), dropEvents] },
+    { before: [noStore, bodyLimit, beaconText, beaconJson, limit('analytics-events', INGEST_LIMIT_PER_MINUTE, false), dropEvents] },
   );
 
   mountEndpoint(
@@ -102,7 +108,7 @@ export function analyticsRoutes(options: {
         bodyLimit,
         beaconText,
         beaconJson,
-        limit('analytics-page-end', INGEST_LIMIT_PER_MINUTE),
+        limit('analytics-page-end', INGEST_LIMIT_PER_MINUTE, false),
         (req, res, next) => (dropReason(req) ? void res.status(204).end() : next()),
       ],
     },
