@@ -28,6 +28,14 @@ export interface RemoteDialogProps {
 export interface AdminPanelProps {
   /** Where the panel is mounted ('/admin/cinema'): its own links start here. */
   basePath: string;
+  /**
+   * Which of its screens to show when /admin mounts it at one of the cms's own paths (the staff
+   * home, /admin/member-analytics, /admin/member-analytics-legacy): 'site' = the site dashboard,
+   * 'members' = member analytics, 'legacy' = the raw tables. There the cms's page frames it (its
+   * own heading and landmark), so a panel given a view renders that screen's content only.
+   * Absent: the panel's own page at basePath.
+   */
+  view?: 'site' | 'members' | 'legacy';
 }
 
 /** What /admin needs to list an admin panel before loading it (its card) and where it mounts it. */
@@ -88,6 +96,11 @@ export const REMOTES = [
         file: 'src/admin/nudges-admin.tsx',
         kind: 'admin',
         admin: { title: 'Nudges', path: 'nudges', description: 'Push a nudge to the phones of people who turned nudges on, and see who got it.' },
+      },
+      Analytics: {
+        file: 'src/admin/analytics/analytics-admin.tsx',
+        kind: 'admin',
+        admin: { title: 'Site analytics', path: 'analytics', description: 'Visits, pages, journeys and presses across the site, and what members do.' },
       },
     },
   },

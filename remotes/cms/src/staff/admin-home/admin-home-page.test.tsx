@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPanel, AdminPanelProps } from '@croft/contracts/remotes';
+import { adminPanels, type AdminPanel, type AdminPanelProps } from '@croft/contracts/remotes';
 import { provideRemoteLoader, resetRemote } from '@croft/federation-bridge';
 import { createStaffServer, renderStaff, resetStaffWorld, signInAs, signOutQuietly } from '../testing';
 
@@ -14,6 +14,14 @@ vi.mock('@croft/contracts/remotes', async (importOriginal) => {
     kindOfModule: (id: string) => (id === 'cinema/AdminPanel' ? 'admin' : actual.kindOfModule(id as never)),
   };
 });
+
+/** The analytics team's panel as the registry lists it. */
+const ANALYTICS_PANEL = adminPanels().find((p) => p.id === 'common_room/Analytics')!;
+
+/** A stand-in for the analytics module: says which screen it was asked for, and where. */
+function FakeAnalyticsPanel({ basePath, view }: AdminPanelProps) {
+  return <p data-testid="analytics">{`analytics ${view ?? 'own page'} at ${basePath}`}</p>;
+}
 
 const CINEMA_PANEL: AdminPanel = {
   id: 'cinema/AdminPanel' as AdminPanel['id'],
@@ -31,6 +39,7 @@ const server = createStaffServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   resetRemote('cinema');
+  resetRemote('common_room');
   await signOutQuietly();
   server.resetHandlers();
 });
@@ -50,8 +59,9 @@ describe('/admin: the staff home', () => {
     expect(screen.getByRole('link', { name: 'Secret Kitchens admin' })).toHaveAttribute('href', '/secretkitchenadmin');
     expect(screen.getByRole('link', { name: 'Member analytics' })).toHaveAttribute('href', '/admin/member-analytics');
     expect(screen.getByRole('link', { name: 'Member analytics (legacy)' })).toHaveAttribute('href', '/admin/member-analytics-legacy');
-    expect(screen.getByText('Site analytics').closest('li')).toHaveTextContent('Coming soon');
-    expect(screen.queryByRole('link', { name: 'Site analytics' })).not.toBeInTheDocument();
+    // Site analytics is the analytics team's panel (from the registry), not a 'Coming soon' card.
+    expect(screen.queryByText('Site analytics')).not.toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
     // The cinema team's panel comes from the remote registry, not a 'Coming soon' card.
     expect(screen.queryByText('Secret cinema')).not.toBeInTheDocument();
     expect(screen.getByText(/No other team has added a staff screen yet/)).toBeInTheDocument();
@@ -99,5 +109,73 @@ describe('/admin: the staff home', () => {
     expect(screen.getByRole('main')).toHaveTextContent("Secret cinema booking didn't load");
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     log.mockRestore();
+  });
+  it('shows the site dashboard from the analytics team’s module on the home, with its card to its own page', async () => {
+    const load = vi.fn(async () => ({ default: FakeAnalyticsPanel }));
+    provideRemoteLoader({ load });
+    resetStaffWorld(server);
+    signInAs({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] });
+    await act(async () => {
+      renderStaff('/admin', { panels: [ANALYTICS_PANEL] });
+    });
+    expect(await screen.findByTestId('analytics')).toHaveTextContent('analytics site at /admin/analytics');
+    expect(screen.getByRole('heading', { level: 2, name: 'Site analytics' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Site analytics' })).toHaveAttribute('href', '/admin/analytics');
+    expect(load).toHaveBeenCalledWith('common_room/Analytics');
+  });
+
+  it('keeps the staff home when the analytics remote does not load, with Retry in place of the dashboard', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    provideRemoteLoader({ load: async () => (fail ? Promise.reject(new Error('ScriptExternalLoadError')) : { default: FakeAnalyticsPanel }) });
+    resetStaffWorld(server);
+    signInAs({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] });
+    await act(async () => {
+      renderStaff('/admin', { panels: [ANALYTICS_PANEL] });
+    });
+    expect(await screen.findByText(/^The Common Room didn't load, so the site analytics can't show just now\./)).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff area' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Member analytics' })).toBeInTheDocument();
+    fail = false;
+    await act(async () => user.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByTestId('analytics')).toHaveTextContent('analytics site at /admin/analytics');
+    log.mockRestore();
+  });
+
+  it.each([
+    ['/admin/member-analytics', 'Member analytics', 'members'],
+    ['/admin/member-analytics-legacy', 'Member analytics (legacy)', 'legacy'],
+  ])('%s frames the analytics module’s %s screen', async (path, title, view) => {
+    provideRemoteLoader({ load: async () => ({ default: FakeAnalyticsPanel }) });
+    resetStaffWorld(server);
+    signInAs({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] });
+    await act(async () => {
+      renderStaff(path, { panels: [ANALYTICS_PANEL] });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByTestId('analytics')).toHaveTextContent(`analytics ${view} at /admin/analytics`);
+    expect(screen.getByRole('link', { name: 'Staff area' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('keeps member analytics behind the staff guard: an editor without the staff role gets nothing loaded', async () => {
+    const load = vi.fn(async () => ({ default: FakeAnalyticsPanel }));
+    provideRemoteLoader({ load });
+    resetStaffWorld(server);
+    signInAs({ email: 'ed.editor@croftcommon.co.uk', roles: ['editor'] });
+    renderStaff('/admin/member-analytics', { panels: [ANALYTICS_PANEL] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not authorised' })).toBeInTheDocument();
+    expect(screen.queryByTestId('analytics')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    await signOutQuietly();
+  });
+
+  it('explains member analytics without the analytics module registered', async () => {
+    resetStaffWorld(server);
+    signInAs({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] });
+    renderStaff('/admin/member-analytics-legacy', { panels: [] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member analytics (legacy)' })).toBeInTheDocument();
+    expect(screen.getByText('The analytics screens are not part of this site: no app registers them.')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { PageFrame } from '@croft/ui';
 import { mayOpen, rolesInWords, STAFF_ACCESS, type StaffAccess } from '../access';
 import { useStaffSession } from '../session';
 import { SignOutButton } from '../guard/sign-out-button';
+import { AnalyticsView, analyticsPanelIn } from './analytics-view';
 import './admin-home-page.css';
 
 /** A staff screen on the home: where it is (none yet: coming), who may open it, one line. */
@@ -24,7 +25,6 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { title: 'Secret Kitchens admin', to: '/secretkitchenadmin', description: 'Who may sign in to Secret Kitchens.', access: 'staff' },
   { title: 'Member analytics', to: '/admin/member-analytics', description: 'How members use the site.', access: 'staff' },
   { title: 'Member analytics (legacy)', to: '/admin/member-analytics-legacy', description: 'The earlier member reports.', access: 'staff' },
-  { title: 'Site analytics', to: null, description: 'Visits, pages and gestures across the site.', access: 'staff' },
 ];
 
 function Card({ title, to, description }: { title: string; to: string | null; description: string }) {
@@ -52,8 +52,9 @@ export interface AdminHomePageProps {
 
 /**
  * /admin: the staff home. A card for each staff screen the person may open (People and the audit
- * log for admins, the CMS for editors), the screens still to come, and one card per admin panel
- * another team's remote registers (loaded through federation when opened).
+ * log for admins, the CMS for editors), the screens still to come, one card per admin panel
+ * another team's remote registers (loaded through federation when opened), and, when the
+ * analytics team's module is registered, its site dashboard (loaded through federation here).
  */
 export function AdminHomePage({ panels }: AdminHomePageProps) {
   const state = useStaffSession();
@@ -61,6 +62,7 @@ export function AdminHomePage({ panels }: AdminHomePageProps) {
   const roles = identity?.roles ?? [];
   const screens = STAFF_SCREENS.filter((s) => mayOpen(roles, s.access));
   const hidden = STAFF_SCREENS.filter((s) => !mayOpen(roles, s.access));
+  const analytics = analyticsPanelIn(panels);
   return (
     <PageFrame
       title="Staff area"
@@ -105,6 +107,12 @@ export function AdminHomePage({ panels }: AdminHomePageProps) {
           </ul>
         )}
       </section>
+      {analytics && (
+        <section aria-labelledby="cms-admin-analytics" className="cms-admin-section">
+          <h2 id="cms-admin-analytics">Site analytics</h2>
+          <AnalyticsView panel={analytics} view="site" />
+        </section>
+      )}
     </PageFrame>
   );
 }

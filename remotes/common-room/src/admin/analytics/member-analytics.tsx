@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import type { MemberAnalytics } from '@croft/contracts';
+import { useMemberAnalytics } from './api/get-member-analytics';
+import { DataTable } from './data-table';
+import { count } from './format';
+import { KpiCards } from './kpi-cards';
+import { LoadProblem, Loading } from './query-state';
+import { initialRange, RangePicker, type RangeChoice } from './range-picker';
+import { rangeInWords, shortDayInWords } from './range';
+import { TimeChart } from './time-chart';
+
+/** Which service owns a borrowed figure (what a null says is not connected). */
+const OWNERS = { by_interest: 'newsletter', loyalty: 'loyalty', cinema: 'cinema', unlocks: 'identity' } as const;
+
+function NotConnected({ title, figure }: { title: string; figure: keyof typeof OWNERS }) {
+  return (
+    <div className="an-block">
+      <p className="an-block__title">{title}</p>
+      <p className="an-muted">Not available: the {OWNERS[figure]} service is not connected here.</p>
+    </div>
+  );
+}
+
+const METHOD_WORDS = { passkey: 'Passkey', link: 'Membership link', email: 'Emailed code' } as const;
+
+function Members({ data }: { data: MemberAnalytics }) {
+  const csv = { range: data.range };
+  const quiet = data.series.every((d) => d.active_members === 0 && d.new_members === 0);
+  return (
+    <>
+      <section className="an-section" aria-labelledby="an-members-activity">
+        <h2 id="an-members-activity">Activity</h2>
+        <p className="an-muted">{rangeInWords(data.range)}.</p>
+        {quiet && <p className="an-empty">No member activity in this range yet.</p>}
+        <KpiCards
+          label="Member totals for the range"
+          items={[
+            { label: 'Active members', value: count(data.totals.active_members) },
+            { label: 'New members', value: count(data.totals.new_members) },
+            { label: 'Pages viewed by members', value: count(data.totals.member_page_views) },
+          ]}
+        />
+        {!quiet && (
+          <TimeChart
+            title="Active and new members per day"
+            days={data.series.map((d) => d.day)}
+            series={[
+              { label: 'Active members', values: data.series.map((d) => d.active_members) },
+              { label: 'New members', values: data.series.map((d) => d.new_members) },
+            ]}
+          />
+        )}
+        <DataTable
+          caption="Members per day"
+          csv={csv}
+          empty="No member activity in this range yet."
+          rows={data.series}
+          columns={[
+            { label: 'Day', value: (r) => r.day, render: (r) => shortDayInWords(r.day) },
+            { label: 'Active members', value: (r) => r.active_members, render: (r) => count(r.active_members), numeric: true },
+            { label: 'New members', value: (r) => r.new_members, render: (r) => count(r.new_members), numeric: true },
+          ]}
+        />
+      </section>
+      <section className="an-section" aria-labelledby="an-members-services">
+        <h2 id="an-members-services">Newsletter, loyalty, cinema and gates</h2>
+        <div className="an-grid">
+          {data.by_interest === null ? (
+            <NotConnected title="Members by newsletter interest" figure="by_interest" />
+          ) : (
+            <DataTable
+              caption="Members by newsletter interest"
+              csv={csv}
+              empty="No newsletter members yet."
+              rows={data.by_interest}
+              columns={[
+                { label: 'Interest', value: (r) => r.interest },
+                { label: 'Members', value: (r) => r.members, render: (r) => count(r.members), numeric: true },
+              ]}
+            />
+          )}
+          {data.loyalty === null ? (
+            <NotConnected title="Loyalty punches and rewards" figure="loyalty" />
+          ) : (
+            <DataTable
+              caption="Loyalty punches and rewards"
+              csv={csv}
+              empty=""
+              rows={[
+                { name: 'Punches', value: data.loyalty.punches },
+                { name: 'Rewards', value: data.loyalty.rewards },
+              ]}
+              columns={[
+                { label: 'Figure', value: (r) => r.name },
+                { label: 'Count', value: (r) => r.value, render: (r) => count(r.value), numeric: true },
+              ]}
+            />
+          )}
+          {data.cinema === null ? (
+            <NotConnected title="Cinema bookings" figure="cinema" />
+          ) : (
+            <DataTable
+              caption="Cinema bookings"
+              csv={csv}
+              empty=""
+              rows={[
+                { name: 'Bookings', value: data.cinema.bookings },
+                { name: 'Tickets', value: data.cinema.tickets },
+              ]}
+              columns={[
+                { label: 'Figure', value: (r) => r.name },
+                { label: 'Count', value: (r) => r.value, render: (r) => count(r.value), numeric: true },
+              ]}
+            />
+          )}
+          {data.unlocks === null ? (
+            <NotConnected title="Gate unlocks by method" figure="unlocks" />
+          ) : (
+            <DataTable
+              caption="Gate unlocks by method"
+              csv={csv}
+              empty="No gates opened in this range yet."
+              rows={data.unlocks}
+              columns={[
+                { label: 'Method', value: (r) => METHOD_WORDS[r.method] },
+                { label: 'Unlocks', value: (r) => r.count, render: (r) => count(r.count), numeric: true },
+              ]}
+            />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+/**
+ * Member analytics: active members over time, new members, and the figures other services own
+ * (newsletter interests, loyalty, cinema, gate unlocks), each said to be unavailable when that
+ * service is not connected; every table downloads as CSV.
+ */
+export function MemberAnalyticsScreen() {
+  const [choice, setChoice] = useState<RangeChoice>(() => initialRange());
+  const members = useMemberAnalytics(choice.range);
+  const updating = members.isFetching && members.isPlaceholderData;
+  return (
+    <div className="an-screen" aria-busy={updating || undefined}>
+      <RangePicker value={choice} onChange={setChoice} />
+      <p role="status" className="an-status">
+        {members.isPending ? '' : updating ? `Loading ${rangeInWords(choice.range)}…` : members.isSuccess ? `Showing ${rangeInWords(members.data.range)}.` : ''}
+      </p>
+      {members.isPending ? (
+        <Loading label="Loading the member analytics" />
+      ) : members.isError ? (
+        <LoadProblem what="the member analytics" error={members.error} onRetry={() => void members.refetch()} />
+      ) : (
+        <div className={updating ? 'an-stale' : undefined}>
+          <Members data={members.data} />
+        </div>
+      )}
+    </div>
+  );
+}
