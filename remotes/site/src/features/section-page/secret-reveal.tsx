@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ComponentType, type RefObject } from 'react';
 import { useToast } from '@croft/ui';
 import { useNavigate } from '@croft/router';
+import { markGestureNavigation } from '@croft/analytics';
 import { SecretSevenTrail, useSecretSeven } from '@croft/gesture';
 import { RemoteDialog, type RemoteDialogId } from '@croft/federation-bridge';
 import type { SectionPageKey } from './section-page-keys';
@@ -62,6 +63,8 @@ export default function SectionSecretSeven({ page, surface, firstSection }: Sect
     else if (secret.kind === 'federated') setFederatedOpen(true);
     else {
       toast({ title: COMMON_GOOD_TOAST.title, description: COMMON_GOOD_TOAST.description });
+      // Site analytics record this move as a 'gesture' journey (a no-op when analytics are off).
+      markGestureNavigation();
       navigate('/common-good');
     }
   }, [secret, navigate, toast]);

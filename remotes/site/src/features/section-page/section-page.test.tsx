@@ -5,6 +5,7 @@ import { ToastProvider } from '@croft/ui';
 import { PAGE_TEXT_DEFAULTS } from '@croft/contracts';
 import { createMockServer } from '@croft/mocks/node';
 import { queryWrapper } from '@croft/query/testing';
+import { ANALYTICS_GESTURE_EVENT } from '@croft/analytics';
 import { SectionPage } from './section-page';
 import { acceptsSecretSeven, COMMON_GOOD_TOAST } from './secret-reveal';
 
@@ -48,13 +49,23 @@ describe('SectionPage', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('on /community the 7 goes straight to /common-good with the toast', async () => {
+  it('on /community the 7 goes straight to /common-good with the toast (a gesture journey for site analytics)', async () => {
     renderPage('community');
     await sevenReady();
+    let marks = 0;
+    let markedBeforeLeaving = false;
+    const onMark = () => {
+      marks += 1;
+      markedBeforeLeaving = where === '/community';
+    };
+    window.addEventListener(ANALYTICS_GESTURE_EVENT, onMark);
     await act(async () => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '7', bubbles: true }));
     });
+    window.removeEventListener(ANALYTICS_GESTURE_EVENT, onMark);
     expect(where).toBe('/common-good');
+    expect(marks).toBe(1);
+    expect(markedBeforeLeaving).toBe(true);
     expect(await screen.findByText(COMMON_GOOD_TOAST.title)).toBeInTheDocument();
     expect(screen.getByText(COMMON_GOOD_TOAST.description)).toBeInTheDocument();
     expect(COMMON_GOOD_TOAST).toEqual({ title: 'Access granted', description: 'Common Good Fund unlocked' });
