@@ -121,7 +121,7 @@ describe('the site dashboard', () => {
     const user = userEvent.setup();
     open();
     await screen.findByRole('table', { name: 'Journeys' });
-    await user.click(screen.getByRole('button', { name: 'Download Journeys as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV of Journeys' }));
     expect(saved.map((f) => f.name)).toEqual(['journeys-2026-11-20-2026-11-26.csv']);
     const lines = (await saved[0].text).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('From,To,Times');
@@ -172,7 +172,7 @@ describe('member analytics', () => {
     expect(table('Cinema bookings')).toHaveTextContent('Bookings21');
     expect(within(table('Members by newsletter interest')).getAllByRole('row').length).toBeGreaterThan(3);
     expect(screen.getByRole('figure', { name: 'Active and new members per day' })).toHaveTextContent('Active members:');
-    await user.click(screen.getByRole('button', { name: 'Download Members by newsletter interest as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV of Members by newsletter interest' }));
     const text = (await saved[0].text).replace(/^\uFEFF/, '');
     expect(saved[0].name).toBe('members-by-newsletter-interest-2026-11-20-2026-11-26.csv');
     expect(text.split('\r\n')[0]).toBe('Interest,Members');

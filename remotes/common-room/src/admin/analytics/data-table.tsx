@@ -86,7 +86,7 @@ export function DataTable<Row>({ caption, columns, rows, empty, csv, rowHeader =
       )}
       {csv && rows.length > 0 && (
         <div className="an-row">
-          <Button size="sm" variant="secondary" onClick={download} aria-label={`Download ${caption} as CSV`}>
+          <Button size="sm" variant="secondary" onClick={download} aria-label={`Download CSV of ${caption}`}>
             Download CSV
           </Button>
           <span role="status" className="an-muted">
