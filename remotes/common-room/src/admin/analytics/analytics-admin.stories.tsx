@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ANALYTICS_ERROR_MESSAGES } from '@croft/contracts';
 import type { AdminPanelProps } from '@croft/contracts/remotes';
 import { SERVER_ERROR, analyticsHandlers, buildSession, identityHandlers, scenarioHandlers, type AnalyticsMockOptions } from '@croft/mocks';
@@ -48,7 +48,10 @@ export const SiteBusy: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('table', { name: 'Top pages' })).toBeVisible();
-    await expect(canvas.getByRole('figure', { name: 'Visitors, sessions and page views per day' })).toBeVisible();
+    const chart = canvas.getByRole('figure', { name: 'Visitors, sessions and page views per day' });
+    await expect(chart).toBeVisible();
+    // uPlot arrives on demand and draws on a canvas, hidden from assistive technology (the text alternative speaks for it).
+    await waitFor(() => expect(chart.querySelector('.an-chart__canvas[aria-hidden="true"] canvas')).not.toBeNull(), { timeout: 10_000 });
   },
 };
 

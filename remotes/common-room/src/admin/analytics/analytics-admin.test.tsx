@@ -179,6 +179,16 @@ describe('member analytics', () => {
     expect(text).toContain('\r\nPrivate Events & Bookings,120\r\n');
   });
 
+  it('asks for the range chosen', async () => {
+    const user = userEvent.setup();
+    open({}, { view: 'members' });
+    await screen.findByText('Showing 20 Nov 2026 to 26 Nov 2026.');
+    await user.click(screen.getByRole('button', { name: '30 days' }));
+    await screen.findByText('Showing 28 Oct 2026 to 26 Nov 2026.');
+    expect(within(screen.getByRole('table', { name: 'Members per day' })).getAllByRole('row')).toHaveLength(31);
+    expect(asked.map((u) => `${u.pathname} ${rangeOf(u)}`)).toEqual(['/api/analytics/staff/members 2026-11-20..2026-11-26', '/api/analytics/staff/members 2026-10-28..2026-11-26']);
+  });
+
   it('says which service is not connected when its figures are null', async () => {
     open({ world: 'not-connected' }, { view: 'members' });
     expect(await screen.findByText('Not available: the newsletter service is not connected here.')).toBeInTheDocument();

@@ -68,7 +68,16 @@ export function TimeChart({ title, days, series }: TimeChartProps) {
           element,
         );
         if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 280), height }));
+          // Resized on the next frame and only when the width changed, so resizing never loops.
+          let drawnWidth = width;
+          observer = new ResizeObserver(() =>
+            requestAnimationFrame(() => {
+              const next = Math.max(element.clientWidth, 280);
+              if (cancelled || next === drawnWidth) return;
+              drawnWidth = next;
+              plot?.setSize({ width: next, height });
+            }),
+          );
           observer.observe(element);
         }
       })
