@@ -58,6 +58,7 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
     { updateOne: { filter: { _id: id, scroll_depth_percent: { $lt: scroll } }, update: { $set: { scroll_depth_percent: scroll } } } },
   ];
 
+  const writer = createGroupWriter(models);
   return {
     async batch(batch, visit) {
       const now = clock.now();
@@ -152,31 +153,13 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
         recorded_at,
       };
       for (const key of Object.keys(sessionSet)) delete onInsert[key as keyof SessionDoc];
-      const writes: Promise<unknown>[] = [
-        // The hot path goes through the models' driver collections: the values are already the
-        // stored types (validated by the contract), so mongoose's casting would only cost time.
-        models.session.collection.updateOne(
-          { _id: sessionObjectId(sid) },
-          { ...(Object.keys(sessionSet).length ? { $set: sessionSet } : {}), $setOnInsert: onInsert },
-          { upsert: true },
-        ).catch((error: unknown) => {
-          if ((error as { code?: unknown }).code !== 11000) throw error;
-          // Two batches of a new session at once: the other made it; apply ours to it.
-          if (Object.keys(sessionSet).length) return models.session.collection.updateOne({ _id: sessionObjectId(sid) }, { $set: sessionSet });
-          return undefined;
-        }),
-      ];
-      const insertViews = views.length
-        ? models.pageView.collection.insertMany(views, { ordered: false }).catch((error: unknown) => {
-            if (!isDuplicateOnly(error)) throw error;
-          })
-        : Promise.resolve();
-      writes.push(insertViews);
-      if (journeys.length) writes.push(models.journey.collection.insertMany(journeys as JourneyDoc[], { ordered: false }));
-      if (presses.length) writes.push(models.interaction.collection.insertMany(presses as InteractionDoc[], { ordered: false }));
-      // Updates go after the views they may update (the same batch can hold both).
-      if (updates.length) writes.push(insertViews.then(() => models.pageView.collection.bulkWrite(updates as never, { ordered: false })));
-      await Promise.all(writes);
+      await writer.add({
+        session: { _id: sessionObjectId(sid), set: sessionSet, onInsert },
+        views,
+        journeys: journeys as JourneyDoc[],
+        presses: presses as InteractionDoc[],
+        updates,
+      });
       return batch.events.length;
     },
 
@@ -194,6 +177,100 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
       if (!id) return false;
       await models.pageView.bulkWrite(progress(id, beacon.timeSpent, beacon.scrollDepth), { ordered: false });
       return true;
+    },
+  };
+}
+
+interface SessionWrite {
+  _id: Types.ObjectId;
+  set: Partial<SessionDoc>;
+  onInsert: Partial<SessionDoc>;
+}
+
+interface Pending {
+  sessions: SessionWrite[];
+  views: PageViewDoc[];
+  journeys: JourneyDoc[];
+  presses: InteractionDoc[];
+  updates: AnyBulkWriteOperation<PageViewDoc>[];
+  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+}
+
+const emptyPending = (): Pending => ({ sessions: [], views: [], journeys: [], presses: [], updates: [], waiters: [] });
+
+/**
+ * Group commit: the batches of every request that arrives while a write is in flight are written
+ * together by the next one: one bulk upsert of the sessions, one unordered insertMany per
+ * collection, one bulk write of the page updates (after the views they may update). A request is
+ * answered only once its rows are written (nothing acknowledged is lost); with one request at a
+ * time this is exactly one write per collection per request.
+ */
+function createGroupWriter(models: AnalyticsModels) {
+  let current = emptyPending();
+  let scheduled = false;
+  let flushing = false;
+
+  async function write(p: Pending): Promise<void> {
+    const writes: Promise<unknown>[] = [];
+    if (p.sessions.length) {
+      const ops = p.sessions.map((w) => ({
+        updateOne: { filter: { _id: w._id }, update: { ...(Object.keys(w.set).length ? { $set: w.set } : {}), $setOnInsert: w.onInsert }, upsert: true },
+      }));
+      writes.push(
+        models.session.collection.bulkWrite(ops as never, { ordered: false }).catch(async (error: unknown) => {
+          if (!isDuplicateOnly(error)) throw error;
+          // Another instance made some of these sessions at the same moment: apply ours to them.
+          const failed = ((error as { writeErrors?: { index: number }[] }).writeErrors ?? []).map((w) => p.sessions[w.index]);
+          await Promise.all(failed.filter((w) => Object.keys(w.set).length).map((w) => models.session.collection.updateOne({ _id: w._id }, { $set: w.set })));
+        }),
+      );
+    }
+    const insertViews = p.views.length
+      ? models.pageView.collection.insertMany(p.views, { ordered: false }).then(
+          () => undefined,
+          (error: unknown) => {
+            if (!isDuplicateOnly(error)) throw error;
+          },
+        )
+      : Promise.resolve();
+    writes.push(insertViews);
+    if (p.journeys.length) writes.push(models.journey.collection.insertMany(p.journeys, { ordered: false }));
+    if (p.presses.length) writes.push(models.interaction.collection.insertMany(p.presses, { ordered: false }));
+    if (p.updates.length) writes.push(insertViews.then(() => models.pageView.collection.bulkWrite(p.updates as never, { ordered: false })));
+    await Promise.all(writes);
+  }
+
+  function schedule(): void {
+    if (scheduled || flushing) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      const p = current;
+      current = emptyPending();
+      flushing = true;
+      write(p)
+        .then(
+          () => p.waiters.forEach((w) => w.resolve()),
+          (error: unknown) => p.waiters.forEach((w) => w.reject(error)),
+        )
+        .finally(() => {
+          flushing = false;
+          if (current.waiters.length) schedule();
+        });
+    });
+  }
+
+  return {
+    add(rows: { session: SessionWrite; views: PageViewDoc[]; journeys: JourneyDoc[]; presses: InteractionDoc[]; updates: AnyBulkWriteOperation<PageViewDoc>[] }): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        current.sessions.push(rows.session);
+        current.views.push(...rows.views);
+        current.journeys.push(...rows.journeys);
+        current.presses.push(...rows.presses);
+        current.updates.push(...rows.updates);
+        current.waiters.push({ resolve, reject });
+        schedule();
+      });
     },
   };
 }

@@ -124,6 +124,23 @@ describe('POST /events: storage', () => {
     expect((await h.service.models.session.findOne({ session_id: sid }).lean())!.ended_at!.getTime()).toBe(t + 30_000);
   });
 
+  it('batches arriving together are written together, each answered once its rows are stored', async () => {
+    const sid = newId('s');
+    const others = Array.from({ length: 12 }, () => newId('s'));
+    const t = now() - 5_000;
+    const responses = await Promise.all([
+      post({ session_id: sid, events: [ev.start(t, { browser: 'Firefox' }), ev.view(t, newId('v'), '/a')] }),
+      ...Array.from({ length: 6 }, (_, i) => post({ session_id: sid, events: [ev.view(t + i + 1, newId('v'), `/p${i}`), ev.journey(t + i + 1, '/a', `/p${i}`)] })),
+      ...others.map((other) => post({ session_id: other, events: [ev.view(t, newId('v'), '/'), ev.press(t, '/')] })),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual(Array(19).fill(202));
+    expect(await h.service.models.session.countDocuments({ session_id: sid })).toBe(1);
+    expect(await h.service.models.session.findOne({ session_id: sid }).lean()).toMatchObject({ browser: 'Firefox', started_at: new Date(t) });
+    expect(await h.service.models.pageView.countDocuments({ session_id: sid })).toBe(7);
+    expect(await h.service.models.journey.countDocuments({ session_id: sid })).toBe(6);
+    expect(await h.service.models.interaction.countDocuments({ session_id: { $in: others } })).toBe(12);
+  });
+
   it('clamps browser times to the server clock: never in the future, at most a day old', async () => {
     const sid = newId('s');
     await post({ session_id: sid, events: [ev.view(now() + 3_600_000, newId('v'), '/future'), ev.view(0, newId('v'), '/ancient')] }).expect(202);
