@@ -19,6 +19,7 @@ export {
   maximum,
   minLength,
   minimum,
+  null,
   nullable,
   number,
   object,
