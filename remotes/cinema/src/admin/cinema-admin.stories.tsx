@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { buildSession, cinemaHandlers, identityHandlers } from '@croft/mocks';
 import { MemoryRouter } from '@croft/router';
-import { getSessionClient } from '@croft/session';
 import CinemaAdmin from './cinema-admin';
+import { signedInFor } from '@croft/session/testing';
 
 function AtPath() {
   return (
@@ -17,14 +17,7 @@ const meta = {
   title: 'Cinema/Staff panel',
   component: AtPath,
   parameters: { layout: 'fullscreen', msw: { handlers: [...cinemaHandlers(), ...identityHandlers()] } },
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'door@croftcommon.co.uk', roles: ['staff'] }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'door@croftcommon.co.uk', roles: ['staff'] })),
 } satisfies Meta<typeof AtPath>;
 
 export default meta;

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from '@croft/router';
 import { getSessionClient } from '@croft/session';
 import { AN_EDITOR } from '../staff/story-utils';
 import { FaqEditorPage } from './faq-editor-page';
+import { signOutQuietly } from '@croft/session/testing';
 
 /** The page at /cms/faq/:page (the staff guard in front of it is the route's, not the page's). */
 function FaqEditorAt({ page = 'home' }: { page?: string }) {
@@ -39,11 +40,7 @@ const meta = {
     store.rows = fresh.rows;
     store.audit = [];
     getSessionClient().setSession(buildStaffSession(AN_EDITOR));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
+    return signOutQuietly;
   },
 } satisfies Meta<typeof FaqEditorAt>;
 

@@ -16,6 +16,7 @@ import { MemoryRouter, Route, Routes } from '@croft/router';
 import { getSessionClient } from '@croft/session';
 import { AN_EDITOR } from '../staff/story-utils';
 import { ImagesEditorPage } from './images-editor-page';
+import { signOutQuietly } from '@croft/session/testing';
 
 /** The page at /cms/images/:page (the staff guard in front of it is the route's, not the page's). */
 function ImagesEditorAt({ page = 'home' }: { page?: string }) {
@@ -48,11 +49,7 @@ const meta = {
     store.files.clear();
     store.audit = [];
     getSessionClient().setSession(buildStaffSession(AN_EDITOR));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
+    return signOutQuietly;
   },
 } satisfies Meta<typeof ImagesEditorAt>;
 

@@ -14,6 +14,7 @@ import { MemoryRouter } from '@croft/router';
 import { getSessionClient } from '@croft/session';
 import { AN_EDITOR } from '../staff/story-utils';
 import { SecretWordsPage } from './secret-words-page';
+import { signOutQuietly } from '@croft/session/testing';
 
 /** The page at /cms/secret-words (the staff guard in front of it is the route's, not the page's). */
 function SecretWordsAt() {
@@ -43,11 +44,7 @@ const meta = {
     store.entries = fresh.entries;
     store.audit = [];
     getSessionClient().setSession(buildStaffSession(AN_EDITOR));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
+    return signOutQuietly;
   },
 } satisfies Meta<typeof SecretWordsAt>;
 

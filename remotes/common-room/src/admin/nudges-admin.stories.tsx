@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { SERVER_ERROR, buildSession, identityHandlers, nudgeHandlers, scenarioHandlers, type NudgeMockOptions } from '@croft/mocks';
 import { MemoryRouter } from '@croft/router';
-import { getSessionClient } from '@croft/session';
 import NudgesAdmin from './nudges-admin';
+import { signedInFor } from '@croft/session/testing';
 
 function AtPath() {
   return (
@@ -19,14 +19,7 @@ const meta = {
   title: 'Common Room/Nudges staff panel',
   component: AtPath,
   parameters: { layout: 'fullscreen', ...mocks() },
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] })),
 } satisfies Meta<typeof AtPath>;
 
 export default meta;

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CINEMA_MESSAGES } from '@croft/contracts';
 import { buildSession, cinemaHandlers, identityHandlers, SERVER_ERROR, type CinemaMockOptions } from '@croft/mocks';
-import { getSessionClient } from '@croft/session';
 import CinemaBooking from './cinema-booking';
+import { signedInFor, signOutQuietly } from '@croft/session/testing';
 
 const mocks = (options: CinemaMockOptions = {}) => ({ msw: { handlers: [...cinemaHandlers(options), ...identityHandlers()] } });
 
@@ -12,14 +12,7 @@ const meta = {
   component: CinemaBooking,
   args: { open: true, onClose: fn() },
   parameters: mocks(),
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'ada@example.com' }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'ada@example.com' })),
 } satisfies Meta<typeof CinemaBooking>;
 
 export default meta;
@@ -109,11 +102,7 @@ export const EmailFails: Story = {
 };
 
 export const SignedOut: Story = {
-  beforeEach: async () => {
-    await getSessionClient()
-      .signOut()
-      .catch(() => undefined);
-  },
+  beforeEach: signOutQuietly,
   play: async ({ canvasElement }) => {
     const d = await dialog(canvasElement);
     await expect(await d.findByText(/you'll sign in with an emailed code/)).toBeVisible();

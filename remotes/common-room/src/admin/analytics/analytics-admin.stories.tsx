@@ -4,9 +4,9 @@ import { ANALYTICS_ERROR_MESSAGES } from '@croft/contracts';
 import type { AdminPanelProps } from '@croft/contracts/remotes';
 import { SERVER_ERROR, analyticsHandlers, buildSession, identityHandlers, scenarioHandlers, type AnalyticsMockOptions } from '@croft/mocks';
 import { MemoryRouter } from '@croft/router';
-import { getSessionClient } from '@croft/session';
 import { PageFrame } from '@croft/ui';
 import AnalyticsAdmin from './analytics-admin';
+import { signedInFor } from '@croft/session/testing';
 
 const FRAME_TITLES = { site: 'Staff area', members: 'Member analytics', legacy: 'Member analytics (legacy)' } as const;
 
@@ -31,14 +31,7 @@ const meta = {
   title: 'Common Room/Analytics staff panel',
   component: AtPath,
   parameters: { layout: 'fullscreen', ...mocks() },
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'sam.staff@croftcommon.co.uk', roles: ['staff'] })),
 } satisfies Meta<typeof AtPath>;
 
 export default meta;

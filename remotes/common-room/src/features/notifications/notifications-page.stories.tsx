@@ -3,9 +3,9 @@ import { expect, userEvent, within } from 'storybook/test';
 import { NUDGE_EMAIL_LINK_MESSAGE } from '@croft/contracts';
 import { buildSession, identityHandlers, nudgeHandlers, scenarioHandlers, type NudgeMockOptions } from '@croft/mocks';
 import { MemoryRouter } from '@croft/router';
-import { getSessionClient } from '@croft/session';
 import { NotificationsPage } from './notifications-page';
 import { FAKE_PUSH_ENDPOINT, createFakePushAdapter, type FakeBrowserOptions } from './push-adapter';
+import { signedInFor, signOutQuietly } from '@croft/session/testing';
 
 /** The page with a fake browser (permission prompt, push subscription, stored nudge) and the nudge mocks. */
 function AtPath({ browser = {}, path = '/notifications' }: { browser?: FakeBrowserOptions; path?: string }) {
@@ -23,14 +23,7 @@ const meta = {
   title: 'Common Room/Notifications',
   component: AtPath,
   parameters: { layout: 'fullscreen', ...mocks() },
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'ada@example.com' }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'ada@example.com' })),
 } satisfies Meta<typeof AtPath>;
 
 export default meta;
@@ -53,11 +46,7 @@ export const TurnOnSignedIn: Story = {
 
 export const TurnOnSignedOut: Story = {
   parameters: mocks(),
-  beforeEach: async () => {
-    await getSessionClient()
-      .signOut()
-      .catch(() => undefined);
-  },
+  beforeEach: signOutQuietly,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Turn on nudges' }));

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from '@croft/router';
 import { accountHandlers, buildFactor, buildSession, identityHandlers, MOCK_TOTP_SECRET, type AccountMockOptions } from '@croft/mocks';
-import { getSessionClient } from '@croft/session';
 import { ProfilePage } from './profile-page';
+import { signedInFor } from '@croft/session/testing';
 
 function ProfileAtPath() {
   return (
@@ -24,14 +24,7 @@ const meta = {
   component: ProfileAtPath,
   parameters: { layout: 'fullscreen', ...mocks() },
   // A signed-in member for every story; signed out again afterwards.
-  beforeEach() {
-    getSessionClient().setSession(buildSession({ email: 'ada.lovelace@example.com' }));
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
-  },
+  beforeEach: signedInFor(buildSession({ email: 'ada.lovelace@example.com' })),
 } satisfies Meta<typeof ProfileAtPath>;
 
 export default meta;

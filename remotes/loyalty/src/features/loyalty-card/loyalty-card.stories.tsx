@@ -4,6 +4,7 @@ import { LOYALTY_ERROR_MESSAGES, LOYALTY_MESSAGES } from '@croft/contracts';
 import { buildSession, scenarioHandlers } from '@croft/mocks';
 import { getSessionClient } from '@croft/session';
 import LoyaltyCard from './loyalty-card';
+import { signOutQuietly } from '@croft/session/testing';
 
 /** One of the mocks' named loyalty worlds (the same as the standalone remote's and the toolbar's), over every service's defaults. */
 const scenario = (...ids: string[]) => ({ msw: { handlers: scenarioHandlers(ids) } });
@@ -20,11 +21,7 @@ const meta = {
   beforeEach() {
     getSessionClient().setSession(buildSession({ email: 'member@example.com' }));
     sessionStorage.clear();
-    return async () => {
-      await getSessionClient()
-        .signOut()
-        .catch(() => undefined);
-    };
+    return signOutQuietly;
   },
 } satisfies Meta<typeof LoyaltyCard>;
 
@@ -153,11 +150,7 @@ export const LoadFails: Story = {
 };
 
 export const SignedOut: Story = {
-  beforeEach: async () => {
-    await getSessionClient()
-      .signOut()
-      .catch(() => undefined);
-  },
+  beforeEach: signOutQuietly,
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const signIn = await body.findByRole('dialog', { name: LOYALTY_MESSAGES.signInTitle });
