@@ -15,6 +15,7 @@ afterEach(() => {
   sessionStorage.clear();
   Reflect.deleteProperty(navigator, 'doNotTrack');
   Reflect.deleteProperty(navigator, 'globalPrivacyControl');
+  Reflect.deleteProperty(navigator, 'webdriver');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -24,7 +25,7 @@ describe('isAnalyticsAllowed', () => {
   it('allowed by default; not under Do Not Track, Global Privacy Control or the opt-out', () => {
     expect(isAnalyticsAllowed()).toBe(true);
     Object.defineProperty(navigator, 'doNotTrack', { value: '1', configurable: true });
-    expect(analyticsSignals()).toEqual({ doNotTrack: true, globalPrivacyControl: false, optedOut: false });
+    expect(analyticsSignals()).toEqual({ doNotTrack: true, globalPrivacyControl: false, optedOut: false, automated: false });
     expect(isAnalyticsAllowed()).toBe(false);
     Object.defineProperty(navigator, 'doNotTrack', { value: '0', configurable: true });
     expect(isAnalyticsAllowed()).toBe(true);
@@ -33,6 +34,14 @@ describe('isAnalyticsAllowed', () => {
     Reflect.deleteProperty(navigator, 'globalPrivacyControl');
     localStorage.setItem(ANALYTICS_OPT_OUT_KEY, '1');
     expect(isAnalyticsAllowed()).toBe(false);
+  });
+
+  it('not in a browser driven by automation (navigator.webdriver): tests and headless crawlers are not visitors', () => {
+    Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
+    expect(analyticsSignals().automated).toBe(true);
+    expect(isAnalyticsAllowed()).toBe(false);
+    Object.defineProperty(navigator, 'webdriver', { value: false, configurable: true });
+    expect(isAnalyticsAllowed()).toBe(true);
   });
 
   it('blocked storage counts as opted out (the choice cannot be read)', () => {

@@ -22,10 +22,12 @@ export interface AnalyticsSignals {
   globalPrivacyControl: boolean;
   /** The visitor turned analytics off on /privacy (or local storage is blocked, so no choice can be read). */
   optedOut: boolean;
+  /** Automation software drives the browser (navigator.webdriver): a test or a headless crawler, not a visitor. */
+  automated: boolean;
 }
 
 export function analyticsSignals(): AnalyticsSignals {
-  if (typeof navigator === 'undefined') return { doNotTrack: false, globalPrivacyControl: false, optedOut: true };
+  if (typeof navigator === 'undefined') return { doNotTrack: false, globalPrivacyControl: false, optedOut: true, automated: false };
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   let optedOut: boolean;
   try {
@@ -37,13 +39,18 @@ export function analyticsSignals(): AnalyticsSignals {
     doNotTrack: nav.doNotTrack === '1' || (window as { doNotTrack?: string }).doNotTrack === '1',
     globalPrivacyControl: nav.globalPrivacyControl === true,
     optedOut,
+    automated: nav.webdriver === true,
   };
 }
 
-/** False under Do Not Track, Global Privacy Control or the opt-out: then nothing is recorded, stored or sent. */
+/**
+ * False under Do Not Track, Global Privacy Control or the opt-out (then nothing is recorded, stored
+ * or sent), and in a browser driven by automation: headless crawlers and test runs are not visitors
+ * (the service drops bots by their user agent as well).
+ */
 export function isAnalyticsAllowed(): boolean {
   const s = analyticsSignals();
-  return !s.doNotTrack && !s.globalPrivacyControl && !s.optedOut;
+  return !s.doNotTrack && !s.globalPrivacyControl && !s.optedOut && !s.automated;
 }
 
 /**

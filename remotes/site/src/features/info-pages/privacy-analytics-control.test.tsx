@@ -10,6 +10,7 @@ afterEach(() => {
   sessionStorage.clear();
   Reflect.deleteProperty(navigator, 'globalPrivacyControl');
   Reflect.deleteProperty(navigator, 'doNotTrack');
+  Reflect.deleteProperty(navigator, 'webdriver');
   vi.restoreAllMocks();
 });
 
@@ -53,6 +54,12 @@ describe('PrivacyAnalyticsControl', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn analytics off' }));
     expect(localStorage.getItem(ANALYTICS_OPT_OUT_KEY)).toBe('1');
     expect(screen.getByText(/You have also turned them off for this browser\./)).toBeInTheDocument();
+  });
+
+  it('a browser driven by automation software: says analytics are off because only visitors are counted', () => {
+    Object.defineProperty(navigator, 'webdriver', { value: true, configurable: true });
+    render(<PrivacyAnalyticsControl />);
+    expect(screen.getByText('Analytics are off: automation software is driving this browser, and we only count visitors.')).toBeInTheDocument();
   });
 
   it('a browser that will not store the choice: says so and changes nothing', async () => {

@@ -10,7 +10,8 @@ function stateText(signals: AnalyticsSignals): string {
       signals.optedOut ? ' You have also turned them off for this browser.' : ''
     }`;
   }
-  return signals.optedOut ? 'Analytics are off for this browser.' : 'Analytics are on for this browser.';
+  if (signals.optedOut) return 'Analytics are off for this browser.';
+  return signals.automated ? 'Analytics are off: automation software is driving this browser, and we only count visitors.' : 'Analytics are on for this browser.';
 }
 
 /**
