@@ -13,7 +13,31 @@ export function derivedId(kind: string, key: string): Types.ObjectId {
 export const sessionObjectId = (sessionId: string) => derivedId('session', sessionId);
 export const viewObjectId = (sessionId: string, viewId: string) => derivedId('view', `${sessionId}\0${viewId}`);
 
-/** The host of a referrer URL ('' when empty or not a URL); stored beside the referrer as given. */
+/**
+ * A path on this site without its query string or fragment: they can carry sign-in tokens and
+ * search words, and /privacy promises they are never recorded (the tracker strips them too).
+ */
+export function pathOnly(path: string): string {
+  const cut = path.search(/[?#]/);
+  return cut === -1 ? path : path.slice(0, cut) || '/';
+}
+
+/**
+ * A referrer as stored: another site's origin and path, or a path on this site (the page before),
+ * never a query string or fragment ('' when it is neither).
+ */
+export function referrerOnly(referrer: string): string {
+  if (!referrer) return '';
+  if (referrer.startsWith('/') && !referrer.startsWith('//')) return pathOnly(referrer);
+  try {
+    const url = new URL(referrer);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.origin}${url.pathname}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The host of a referrer URL ('' when empty or not a URL); stored beside the referrer. */
 export function referrerHost(referrer: string): string {
   if (!referrer) return '';
   try {
@@ -82,7 +106,7 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
             Object.assign(sessionSet, {
               started_at: when,
               user_agent: visit.userAgent,
-              referrer: event.referrer,
+              referrer: referrerOnly(event.referrer),
               referrer_host: referrerHost(event.referrer),
               device_type: event.device_type,
               browser: event.browser,
@@ -99,9 +123,9 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
               session_id: sid,
               user_id,
               view_id: event.view_id,
-              page_path: event.page_path,
+              page_path: pathOnly(event.page_path),
               page_title: event.page_title,
-              referrer: event.referrer,
+              referrer: referrerOnly(event.referrer),
               viewed_at: when,
               time_spent_seconds: 0,
               scroll_depth_percent: 0,
@@ -114,13 +138,13 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
             updates.push(...progress(viewObjectId(sid, event.view_id), event.time_spent_seconds, event.scroll_depth_percent));
             break;
           case 'journey':
-            journeys.push({ session_id: sid, user_id, from_page: event.from_page, to_page: event.to_page, transition_type: event.transition_type, at: when, recorded_at });
+            journeys.push({ session_id: sid, user_id, from_page: pathOnly(event.from_page), to_page: pathOnly(event.to_page), transition_type: event.transition_type, at: when, recorded_at });
             break;
           case 'interaction':
             presses.push({
               session_id: sid,
               user_id,
-              page_path: event.page_path,
+              page_path: pathOnly(event.page_path),
               interaction_type: event.interaction_type,
               element_id: event.element_id,
               element_class: event.element_class,
@@ -169,7 +193,7 @@ export function createIngest(options: { models: AnalyticsModels; clock: Clock; l
       else {
         // The spec's four fields alone: the latest view of that page in that session.
         const latest = await models.pageView
-          .findOne({ session_id: beacon.sessionId, page_path: beacon.pagePath }, { _id: 1 })
+          .findOne({ session_id: beacon.sessionId, page_path: pathOnly(beacon.pagePath) }, { _id: 1 })
           .sort({ viewed_at: -1, _id: -1 })
           .lean();
         id = latest?._id;

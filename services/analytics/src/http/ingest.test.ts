@@ -107,7 +107,8 @@ describe('POST /events: storage', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: 7, dropped: false });
     const session = await h.service.models.session.findOne({ session_id: sid }).lean();
-    expect(session).toMatchObject({ user_id: null, user_agent: PHONE_UA, referrer: 'https://www.google.com/search?q=croft', referrer_host: 'www.google.com', device_type: 'mobile', browser: 'Safari', os: 'iOS', is_authenticated: false, ended_at: null });
+    // The referrer without its query string (search words stay with the visitor).
+    expect(session).toMatchObject({ user_id: null, user_agent: PHONE_UA, referrer: 'https://www.google.com/search', referrer_host: 'www.google.com', device_type: 'mobile', browser: 'Safari', os: 'iOS', is_authenticated: false, ended_at: null });
     expect(session!.started_at.getTime()).toBe(t);
     expect(JSON.stringify(session)).not.toContain('203.0.113.7');
     const views = await h.service.models.pageView.find({ session_id: sid }).sort({ viewed_at: 1 }).lean();
@@ -139,6 +140,36 @@ describe('POST /events: storage', () => {
     expect(await h.service.models.pageView.countDocuments({ session_id: sid })).toBe(7);
     expect(await h.service.models.journey.countDocuments({ session_id: sid })).toBe(6);
     expect(await h.service.models.interaction.countDocuments({ session_id: { $in: others } })).toBe(12);
+  });
+
+  it('never stores a query string or fragment: not in page paths, journeys, referrers or the beacon\'s page', async () => {
+    const sid = newId('s');
+    const v = newId('v');
+    const t = now() - 10_000;
+    await post({
+      session_id: sid,
+      events: [
+        ev.start(t, { referrer: 'https://mail.example/inbox?token=abc#m1' }),
+        ev.view(t, v, '/login?token=secret#code', { referrer: '/cafe?q=mine', page_title: 'Sign in' }),
+        ev.journey(t, '/cafe?q=mine', '/login?token=secret', 'link'),
+        ev.press(t, '/login?token=secret'),
+      ],
+    }).expect(202);
+    await request(h.app)
+      .post('/api/analytics/page-end')
+      .set({ 'User-Agent': BROWSER_UA, Origin: ORIGIN, 'X-Forwarded-For': '203.0.113.7' })
+      .send({ sessionId: sid, pagePath: '/login?token=secret', timeSpent: 9, scrollDepth: 50 })
+      .expect(204);
+    const stored = JSON.stringify([
+      await h.service.models.session.find({ session_id: sid }).lean(),
+      await h.service.models.pageView.find({ session_id: sid }).lean(),
+      await h.service.models.journey.find({ session_id: sid }).lean(),
+      await h.service.models.interaction.find({ session_id: sid }).lean(),
+    ]);
+    expect(stored).not.toMatch(/token|secret|q=mine|#/);
+    const [view] = await h.service.models.pageView.find({ session_id: sid }).lean();
+    expect(view).toMatchObject({ page_path: '/login', referrer: '/cafe', time_spent_seconds: 9, scroll_depth_percent: 50 });
+    expect((await h.service.models.session.findOne({ session_id: sid }).lean())!.referrer).toBe('https://mail.example/inbox');
   });
 
   it('clamps browser times to the server clock: never in the future, at most a day old', async () => {
