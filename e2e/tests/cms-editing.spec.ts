@@ -309,3 +309,98 @@ test('staff compose a nudge at /admin/nudges; the push goes out encrypted and th
     endpoint.close();
   }
 });
+
+/** A phone's ordinary browser: a bot's user agent (HeadlessChrome and the like) is dropped by the service. */
+const VISITOR_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/**
+ * A visitor's browser, not a test's: the tracker does not run where navigator.webdriver is true
+ * (automation), which keeps every other e2e test out of the figures. This context says false.
+ */
+async function asVisitor(visitor: Page) {
+  await visitor.addInitScript(() => {
+    window.sessionStorage.setItem('croft:intro-played', '1');
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true });
+  });
+}
+
+/** Waits for the tracker's batch that carries an event of `type` (page views, presses) and returns it. */
+async function analyticsBatchWith(visitor: Page, type: string, match: (event: Record<string, unknown>) => boolean) {
+  const request = await visitor.waitForRequest(
+    (req) => req.url().endsWith('/api/analytics/events') && ((JSON.parse(req.postData() ?? '{}') as { events?: Record<string, unknown>[] }).events ?? []).some((e) => e.type === type && match(e)),
+    { timeout: 30_000 },
+  );
+  expect((await request.response())?.status()).toBe(202);
+}
+
+/**
+ * Issue 15 on the built site: a visitor browses three pages and presses a button; the tracker
+ * (loaded after idle) sends it in batches; the admin opens /admin and the analytics team's
+ * dashboard (loaded through federation) shows those views, the journey and the press.
+ */
+test('a visitor browses three pages and presses a button; staff see the views, the journey and the press on /admin', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  expect(adminApp, 'the first test set the admin\'s authenticator app up').not.toBeNull();
+  const context = await browser.newContext({ userAgent: VISITOR_UA, viewport: { width: 412, height: 915 } });
+  try {
+    const visitor = await context.newPage();
+    await asVisitor(visitor);
+    const firstView = analyticsBatchWith(visitor, 'page_view', (e) => e.page_path === '/cafe');
+    await visitor.goto('/cafe');
+    await firstView;
+
+    // Through the site's menu (a 'nav' journey), then to the Hall.
+    for (const [name, path] of [
+      ['BEER', '/beer'],
+      ['HALL', '/hall'],
+    ] as const) {
+      const viewed = analyticsBatchWith(visitor, 'page_view', (e) => e.page_path === path);
+      await visitor.getByRole('button', { name: 'Menu', exact: true }).click();
+      await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+      await expect(visitor).toHaveURL(path);
+      await viewed;
+    }
+    const pressed = analyticsBatchWith(visitor, 'interaction', (e) => e.page_path === '/hall');
+    await visitor.getByRole('button', { name: 'Open menu' }).click();
+    await pressed;
+
+    await staffSignIn(page, ADMIN, '/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Check it’s you' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await freshTotp(adminApp!.secret, adminApp!.used));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    const pages = page.getByRole('table', { name: 'Top pages' });
+    for (const path of ['/cafe', '/beer', '/hall']) await expect(pages.getByRole('row').filter({ hasText: path }).first()).toBeVisible({ timeout: 30_000 });
+    const journeys = page.getByRole('table', { name: 'Journeys' });
+    await expect(journeys.getByRole('row').filter({ hasText: '/cafe' }).filter({ hasText: '/beer' }).first()).toBeVisible();
+    await expect(journeys.getByRole('row').filter({ hasText: '/beer' }).filter({ hasText: '/hall' }).first()).toBeVisible();
+    const presses = page.getByRole('table', { name: 'Most pressed buttons, per page' });
+    await expect(presses.getByRole('row').filter({ hasText: '/hall' }).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a visitor whose browser sends Global Privacy Control is not recorded at all', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ userAgent: VISITOR_UA, extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  try {
+    const visitor = await context.newPage();
+    await asVisitor(visitor);
+    await visitor.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+    const sent: string[] = [];
+    visitor.on('request', (req) => {
+      if (req.url().includes('/api/analytics/')) sent.push(req.url());
+    });
+    await visitor.goto('/cafe');
+    await visitor.getByRole('button', { name: 'Open menu' }).click();
+    // Past idle and a whole send interval (5 s) with room to spare: a tracker would have sent by now.
+    await visitor.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 8_000))));
+    await visitor.goto('/beer');
+    expect(sent).toEqual([]);
+    expect(await visitor.evaluate(() => Object.keys(window.sessionStorage).filter((k) => k.includes('analytics')))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
