@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MemberAnalytics } from '@croft/contracts';
 import { useMemberAnalytics } from './api/get-member-analytics';
-import { DataTable } from './data-table';
+import { DataTable, type Column } from './data-table';
 import { count } from './format';
 import { KpiCards } from './kpi-cards';
 import { LoadProblem, Loading } from './query-state';
@@ -20,6 +20,13 @@ function NotConnected({ title, figure }: { title: string; figure: keyof typeof O
     </div>
   );
 }
+
+/** Two or three named figures (loyalty's, cinema's) as a small table. */
+type Figure = { name: string; value: number };
+const FIGURE_COLUMNS: Column<Figure>[] = [
+  { label: 'Figure', value: (r) => r.name },
+  { label: 'Count', value: (r) => r.value, render: (r) => count(r.value), numeric: true },
+];
 
 const METHOD_WORDS = { passkey: 'Passkey', link: 'Membership link', email: 'Emailed code' } as const;
 
@@ -90,10 +97,7 @@ function Members({ data }: { data: MemberAnalytics }) {
                 { name: 'Punches', value: data.loyalty.punches },
                 { name: 'Rewards', value: data.loyalty.rewards },
               ]}
-              columns={[
-                { label: 'Figure', value: (r) => r.name },
-                { label: 'Count', value: (r) => r.value, render: (r) => count(r.value), numeric: true },
-              ]}
+              columns={FIGURE_COLUMNS}
             />
           )}
           {data.cinema === null ? (
@@ -107,10 +111,7 @@ function Members({ data }: { data: MemberAnalytics }) {
                 { name: 'Bookings', value: data.cinema.bookings },
                 { name: 'Tickets', value: data.cinema.tickets },
               ]}
-              columns={[
-                { label: 'Figure', value: (r) => r.name },
-                { label: 'Count', value: (r) => r.value, render: (r) => count(r.value), numeric: true },
-              ]}
+              columns={FIGURE_COLUMNS}
             />
           )}
           {data.unlocks === null ? (
