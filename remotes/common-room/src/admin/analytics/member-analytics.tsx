@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MemberAnalytics } from '@croft/contracts';
 import { useMemberAnalytics } from './api/get-member-analytics';
+import { Borrowed } from './borrowed';
 import { DataTable, type Column } from './data-table';
 import { count } from './format';
 import { KpiCards } from './kpi-cards';
@@ -8,18 +9,6 @@ import { LoadProblem, Loading } from './query-state';
 import { initialRange, RangePicker, type RangeChoice } from './range-picker';
 import { rangeInWords, shortDayInWords } from './range';
 import { TimeChart } from './time-chart';
-
-/** Which service owns a borrowed figure (what a null says is not connected). */
-const OWNERS = { by_interest: 'newsletter', loyalty: 'loyalty', cinema: 'cinema', unlocks: 'identity' } as const;
-
-function NotConnected({ title, figure }: { title: string; figure: keyof typeof OWNERS }) {
-  return (
-    <div className="an-block">
-      <p className="an-block__title">{title}</p>
-      <p className="an-muted">Not available: the {OWNERS[figure]} service is not connected here.</p>
-    </div>
-  );
-}
 
 /** Two or three named figures (loyalty's, cinema's) as a small table. */
 type Figure = { name: string; value: number };
@@ -72,62 +61,54 @@ function Members({ data }: { data: MemberAnalytics }) {
       <section className="an-section" aria-labelledby="an-members-services">
         <h2 id="an-members-services">Newsletter, loyalty, cinema and gates</h2>
         <div className="an-grid">
-          {data.by_interest === null ? (
-            <NotConnected title="Members by newsletter interest" figure="by_interest" />
-          ) : (
-            <DataTable
-              caption="Members by newsletter interest"
-              csv={csv}
-              empty="No newsletter members yet."
-              rows={data.by_interest}
-              columns={[
-                { label: 'Interest', value: (r) => r.interest },
-                { label: 'Members', value: (r) => r.members, render: (r) => count(r.members), numeric: true },
-              ]}
-            />
-          )}
-          {data.loyalty === null ? (
-            <NotConnected title="Loyalty punches and rewards" figure="loyalty" />
-          ) : (
-            <DataTable
-              caption="Loyalty punches and rewards"
-              csv={csv}
-              empty=""
-              rows={[
+          <Borrowed
+            figure="by_interest"
+            caption="Members by newsletter interest"
+            csv={csv}
+            empty="No newsletter members yet."
+            rows={data.by_interest}
+            columns={[
+              { label: 'Interest', value: (r) => r.interest },
+              { label: 'Members', value: (r) => r.members, render: (r) => count(r.members), numeric: true },
+            ]}
+          />
+          <Borrowed
+            figure="loyalty"
+            caption="Loyalty punches and rewards"
+            csv={csv}
+            empty=""
+            rows={
+              data.loyalty && [
                 { name: 'Punches', value: data.loyalty.punches },
                 { name: 'Rewards', value: data.loyalty.rewards },
-              ]}
-              columns={FIGURE_COLUMNS}
-            />
-          )}
-          {data.cinema === null ? (
-            <NotConnected title="Cinema bookings" figure="cinema" />
-          ) : (
-            <DataTable
-              caption="Cinema bookings"
-              csv={csv}
-              empty=""
-              rows={[
+              ]
+            }
+            columns={FIGURE_COLUMNS}
+          />
+          <Borrowed
+            figure="cinema"
+            caption="Cinema bookings"
+            csv={csv}
+            empty=""
+            rows={
+              data.cinema && [
                 { name: 'Bookings', value: data.cinema.bookings },
                 { name: 'Tickets', value: data.cinema.tickets },
-              ]}
-              columns={FIGURE_COLUMNS}
-            />
-          )}
-          {data.unlocks === null ? (
-            <NotConnected title="Gate unlocks by method" figure="unlocks" />
-          ) : (
-            <DataTable
-              caption="Gate unlocks by method"
-              csv={csv}
-              empty="No gates opened in this range yet."
-              rows={data.unlocks}
-              columns={[
-                { label: 'Method', value: (r) => METHOD_WORDS[r.method] },
-                { label: 'Unlocks', value: (r) => r.count, render: (r) => count(r.count), numeric: true },
-              ]}
-            />
-          )}
+              ]
+            }
+            columns={FIGURE_COLUMNS}
+          />
+          <Borrowed
+            figure="unlocks"
+            caption="Gate unlocks by method"
+            csv={csv}
+            empty="No gates opened in this range yet."
+            rows={data.unlocks}
+            columns={[
+              { label: 'Method', value: (r) => METHOD_WORDS[r.method] },
+              { label: 'Unlocks', value: (r) => r.count, render: (r) => count(r.count), numeric: true },
+            ]}
+          />
         </div>
       </section>
     </>
