@@ -4,6 +4,7 @@ import {
   ANALYTICS_BATCH_MAX,
   ANALYTICS_DEVICE_TYPES,
   ANALYTICS_INTERACTION_TYPES,
+  ANALYTICS_RANGE_MAX_DAYS,
   ANALYTICS_TEXT_MAX,
   ANALYTICS_TRANSITIONS,
 } from './analytics-constants';
@@ -214,5 +215,5 @@ export const ANALYTICS_TABLE_COLUMNS = {
 } as const satisfies Record<AnalyticsTable, readonly string[]>;
 
 export const ANALYTICS_ERROR_MESSAGES = {
-  range_invalid: 'Choose a start day on or before the end day, at most 366 days apart.',
+  range_invalid: `Choose a start day on or before the end day, at most ${ANALYTICS_RANGE_MAX_DAYS} days apart.`,
 } as const;

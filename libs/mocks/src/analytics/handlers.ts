@@ -1,7 +1,7 @@
 // MSW handlers for the analytics service's staff dashboards (/api/analytics/staff/*, issue 15):
 // the overview, member analytics and the spec's raw tables (paged, filtered, or all of it as CSV),
 // answered from the factories for whatever range is asked, with the service's rules and words:
-// a bearer token is needed, a start after the end (or more than 366 days) is range_invalid.
+// a bearer token is needed, a start after the end (or more than ANALYTICS_RANGE_MAX_DAYS days) is range_invalid.
 import { HttpResponse } from 'msw';
 import {
   ANALYTICS_ERROR_MESSAGES,

@@ -38,7 +38,7 @@ export function customRangeProblem(from: string, to: string): string | null {
   return !from || !to ? 'Choose both the first and the last day.' : null;
 }
 
-/** Whether a range is one the service answers (start on or before the end, at most 366 days). */
+/** Whether a range is one the service answers (start on or before the end, at most ANALYTICS_RANGE_MAX_DAYS days). */
 export const rangeIsValid = (range: AnalyticsRangeQuery) => range.from <= range.to && daysIn(range) <= ANALYTICS_RANGE_MAX_DAYS;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
