@@ -7,6 +7,7 @@ import { CommandError, ErrorCodes, badValue, toCommandError, unsupported } from 
 import { CursorRegistry } from './cursors';
 import { compileFilter, projectDocs, runPipeline, sortDocs } from './engine';
 import { describeIndex, normalizeIndexSpec, type IndexDef } from './indexes';
+import { indexedCandidates } from './ordered-index';
 import { Collection, Store, checkCollectionName, checkDbName } from './store';
 import { applyUpdate, upsertSeed } from './update';
 import {
@@ -65,7 +66,10 @@ function collectionArg(cmd: Obj, name: string): string {
   return checkCollectionName(v);
 }
 
-/** Candidate documents for a filter: uses the _id index for equality/$in on _id. */
+/**
+ * Candidate documents for a filter (a superset of its matches): the _id index for equality/$in
+ * on _id, else the ordered indexes of the fields it constrains, else the whole collection.
+ */
 function candidates(coll: Collection, filter: Obj): Obj[] {
   const id = filter._id;
   if (id !== undefined && !(id instanceof RegExp)) {
@@ -93,6 +97,15 @@ function candidates(coll: Collection, filter: Obj): Obj[] {
       // like an _id index scan: ascending _id order
       return out.length > 1 ? sortDocs(out, { _id: 1 }) : out;
     }
+  }
+  const keys = indexedCandidates(filter, (field) => coll.orderedIndex(field));
+  if (keys) {
+    const out: Obj[] = [];
+    for (const k of keys) {
+      const d = coll.docs.get(k);
+      if (d) out.push(d);
+    }
+    return out;
   }
   return [...coll.docs.values()];
 }

@@ -9,6 +9,7 @@
 import { ObjectId, calculateObjectSize } from 'bson';
 import { CommandError, ErrorCodes, badValue } from './errors';
 import { ID_INDEX, UniqueIndex, normalizeIndexSpec, sameIndexOptions, type IndexDef } from './indexes';
+import { OrderedIndex, Rank } from './ordered-index';
 import { keyString } from './values';
 
 type Obj = Record<string, unknown>;
@@ -41,6 +42,8 @@ export class Collection {
   /** secondary index definitions (the _id index is implicit) */
   readonly indexes: IndexDef[] = [];
   private unique: UniqueIndex[] = [];
+  /** ordered indexes by leading field, built on first use (see ordered-index.ts) */
+  private readonly ordered = new Map<string, OrderedIndex>();
   private readonly owner: OpRecorder | undefined;
 
   constructor(db: string, name: string, owner?: OpRecorder) {
@@ -78,6 +81,7 @@ export class Collection {
     const keys = this.checkUnique(doc, idKey);
     this.docs.set(idKey, doc);
     this.addKeys(keys, idKey);
+    for (const idx of this.ordered.values()) idx.add(doc, idKey);
     this.owner?.recorder?.({ o: 'i', db: this.db, c: this.name, d: doc });
     return doc;
   }
@@ -90,6 +94,10 @@ export class Collection {
     this.removeKeys(oldDoc, idKey);
     this.docs.set(idKey, newDoc);
     this.addKeys(keys, idKey);
+    for (const idx of this.ordered.values()) {
+      idx.delete(oldDoc, idKey);
+      idx.add(newDoc, idKey);
+    }
     this.owner?.recorder?.({ o: 'u', db: this.db, c: this.name, d: newDoc });
   }
 
@@ -98,7 +106,21 @@ export class Collection {
     if (!this.docs.has(idKey)) return;
     this.removeKeys(doc, idKey);
     this.docs.delete(idKey);
+    for (const idx of this.ordered.values()) idx.delete(doc, idKey);
     this.owner?.recorder?.({ o: 'r', db: this.db, c: this.name, id: doc._id });
+  }
+
+  /**
+   * The ordered index on a field that leads a declared index, built now if it was never needed
+   * before; undefined when no declared index starts with the field.
+   */
+  orderedIndex(field: string): OrderedIndex | undefined {
+    const have = this.ordered.get(field);
+    if (have) return have;
+    if (!this.indexes.some((def) => Object.keys(def.key)[0] === field)) return undefined;
+    const built = new OrderedIndex(field, this.docs);
+    this.ordered.set(field, built);
+    return built;
   }
 
   /** Throws E11000 if `doc` (owned by idKey) would collide in a unique index. */
@@ -173,22 +195,26 @@ export class Collection {
     if (name === '_id_') throw new CommandError(ErrorCodes.InvalidOptions, 'cannot drop _id index');
     const i = this.indexes.findIndex((d) => d.name === name);
     if (i === -1) throw new CommandError(ErrorCodes.IndexNotFound, `index not found with name [${name}]`);
-    this.indexes.splice(i, 1);
+    const [dropped] = this.indexes.splice(i, 1);
     this.unique = this.unique.filter((u) => u.def.name !== name);
+    const field = Object.keys(dropped.key)[0];
+    if (!this.indexes.some((def) => Object.keys(def.key)[0] === field)) this.ordered.delete(field);
     this.owner?.recorder?.({ o: 'di', db: this.db, c: this.name, name });
   }
 
-  /** Deletes documents whose TTL has passed. Returns how many were removed. */
+  /** Deletes documents whose TTL has passed (read from the TTL field's ordered index). Returns how many were removed. */
   sweepExpired(now: number): number {
     let removed = 0;
-    for (const def of this.indexes) {
+    for (const def of [...this.indexes]) {
       if (def.expireAfterSeconds === undefined) continue;
-      const field = Object.keys(def.key)[0];
-      const limit = now - def.expireAfterSeconds * 1000;
-      for (const doc of [...this.docs.values()]) {
-        const dates = fieldDates(doc, field);
-        if (dates.length === 0) continue;
-        if (Math.min(...dates) <= limit) {
+      const index = this.orderedIndex(Object.keys(def.key)[0]);
+      if (!index) continue;
+      const limit = new Date(now - def.expireAfterSeconds * 1000);
+      // a document with several dates expires with its earliest one, as in MongoDB
+      const expired = new Set(index.scan({ rank: Rank.Date, high: { value: limit, inclusive: true } }));
+      for (const idKey of expired) {
+        const doc = this.docs.get(idKey);
+        if (doc) {
           this.remove(doc);
           removed++;
         }
@@ -205,16 +231,6 @@ function checkSize(doc: Obj): void {
   if (size > MAX_DOCUMENT_SIZE) {
     throw new CommandError(ErrorCodes.BSONObjectTooLarge, `BSONObj size: ${size} is invalid. Size must be between 0 and ${MAX_DOCUMENT_SIZE}(16MB)`);
   }
-}
-
-function fieldDates(doc: Obj, field: string): number[] {
-  let cur: unknown = doc;
-  for (const seg of field.split('.')) {
-    if (cur === null || typeof cur !== 'object' || Array.isArray(cur)) return [];
-    cur = (cur as Obj)[seg];
-  }
-  const values = Array.isArray(cur) ? cur : [cur];
-  return values.filter((v): v is Date => v instanceof Date).map((d) => d.getTime());
 }
 
 function reorderId(doc: Obj): Obj {
