@@ -3,8 +3,9 @@
  * of their own: remote.rspack.config.mjs builds any remote from its registry entry
  * (libs/contracts/src/remotes.ts), so the registry is the one place that says what it exposes.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -56,6 +57,7 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         tsConfig: { configFile: resolve(workspaceRoot, 'tsconfig.base.json') },
+        alias: isProd ? productionAliases() : {},
       },
       module: {
         rules: [
@@ -110,6 +112,7 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         !isShell &&
           env.standalone &&
           new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(workspaceRoot, 'tools/msw/public') }] }),
+        esmFederationRuntime(),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
         }),
@@ -148,6 +151,39 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
       },
     };
   };
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The federation runtime as ES modules. Rspack and the enhanced plugin find the runtime with
+ * require.resolve, so every page got its CommonJS build, which the bundler cannot tree-shake:
+ * the snapshot and preload helpers, the logger and the Node loaders stayed in the shell's main.js
+ * and the bundler runtime in every remoteEntry.js, whatever `experiments.optimization` switched
+ * off. Each of these packages ships an ES build beside it (`dist/x.js` for `dist/x.cjs`, or
+ * `.mjs`); this points those requests there, and the ES build's own imports take the `import`
+ * condition. Measured on `/`: main.js 33.5 → 26.6 KB gzip, the site's remoteEntry.js 15.0 → 9.5.
+ * The shell still hands the whole runtime-core namespace to the remotes (provideExternalRuntime).
+ */
+function esmFederationRuntime() {
+  const esmOf = (cjsPath) => [cjsPath.replace(/\.cjs$/, '.js'), cjsPath.replace(/\.cjs$/, '.mjs')].find((p) => existsSync(p));
+  // Rspack aliases '@module-federation/runtime' to the package's CommonJS entry: ask for its ES one.
+  const runtimeEsm = esmOf(requireHere.resolve('@module-federation/runtime'));
+  return new rspack.NormalModuleReplacementPlugin(/^(@module-federation\/runtime|.*@module-federation[\\/][a-z-]+[\\/]dist[\\/].*\.cjs)$/, (data) => {
+    if (data.createData?.resource) return; // before resolving only: the request decides the module type
+    const esm = data.request === '@module-federation/runtime' ? runtimeEsm : esmOf(data.request);
+    if (esm) data.request = esm;
+  });
+}
+
+/**
+ * react-router's package exports send every bundler to its development build (dev-only warnings
+ * and invariants); a production build takes the production build it ships beside it (~0.5 KB gzip
+ * less for every visitor). Only the bare specifier: @croft/router is the one importer.
+ */
+function productionAliases() {
+  const routerProd = resolve(dirname(requireHere.resolve('react-router/package.json')), 'dist/production/index.mjs');
+  return existsSync(routerProd) ? { 'react-router$': routerProd } : {};
 }
 
 /** The runtime manifest for `npm run dev`: each remote's entry on its own dev server. */
