@@ -7,7 +7,7 @@ import { CommandError, ErrorCodes, badValue, toCommandError, unsupported } from 
 import { CursorRegistry } from './cursors';
 import { compileFilter, projectDocs, runPipeline, sortDocs } from './engine';
 import { describeIndex, normalizeIndexSpec, type IndexDef } from './indexes';
-import { indexedCandidates } from './ordered-index';
+import { candidateScans, compareValues, indexedCandidates, rangeOn } from './ordered-index';
 import { Collection, Store, checkCollectionName, checkDbName } from './store';
 import { applyUpdate, upsertSeed } from './update';
 import {
@@ -99,22 +99,20 @@ function candidates(coll: Collection, filter: Obj): Obj[] {
     }
   }
   const keys = indexedCandidates(filter, (field) => coll.orderedIndex(field));
-  if (keys) {
-    const out: Obj[] = [];
-    for (const k of keys) {
-      const d = coll.docs.get(k);
-      if (d) out.push(d);
-    }
-    return out;
-  }
-  return [...coll.docs.values()];
+  return keys ? docsOf(coll, keys) : [...coll.docs.values()];
 }
 
 function matchDocs(coll: Collection | undefined, filter: Obj, sort?: Record<string, 1 | -1>, max?: number): Obj[] {
   if (!coll) return [];
   const test = compileFilter(filter);
+  let keys: string[] | undefined;
+  if (sort && max !== undefined && max > 0) {
+    const top = topByIndex(coll, filter, sort, max, test);
+    if (top && 'docs' in top) return top.docs;
+    keys = top?.keys;
+  }
   const out: Obj[] = [];
-  for (const d of candidates(coll, filter)) {
+  for (const d of keys ? docsOf(coll, keys) : candidates(coll, filter)) {
     if (test(d)) {
       out.push(d);
       if (!sort && max !== undefined && out.length >= max) break;
@@ -123,6 +121,52 @@ function matchDocs(coll: Collection | undefined, filter: Obj, sort?: Record<stri
   if (!sort) return out;
   const sorted = sortDocs(out, withIdTieBreaker(sort));
   return max !== undefined ? sorted.slice(0, max) : sorted;
+}
+
+function docsOf(coll: Collection, keys: string[]): Obj[] {
+  const out: Obj[] = [];
+  for (const k of keys) {
+    const d = coll.docs.get(k);
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+/**
+ * A sorted, limited query whose first sort field leads a declared index: walk that index in the
+ * sort's direction and stop once `max` matches (and every tie with the last of them) are found,
+ * instead of reading and sorting every match. It races the filter's own index scans, as mongod's
+ * planner races a sort-providing plan against selective ones: if one of those finishes first, its
+ * keys are returned and read the ordinary way. Undefined when no index serves the sort, or when
+ * the index holds arrays or values whose order mingo's sort might not share (then the ordinary way decides).
+ */
+function topByIndex(coll: Collection, filter: Obj, sort: Record<string, 1 | -1>, max: number, test: (d: Obj) => boolean): { docs: Obj[] } | { keys: string[] } | undefined {
+  const [field, dir] = Object.entries(sort)[0];
+  if (field === '_id' || filter._id !== undefined) return undefined;
+  const index = coll.orderedIndex(field);
+  if (!index?.sortable) return undefined;
+  const walk = index.walk(dir, rangeOn(filter, field, false));
+  const scans = candidateScans(filter, (f) => coll.orderedIndex(f));
+  const found: string[][] = scans.map(() => []);
+  const matches: Obj[] = [];
+  let tie: { value: unknown } | undefined;
+  const done = () => ({ docs: sortDocs(matches, withIdTieBreaker(sort)).slice(0, max) });
+  for (;;) {
+    const next = walk.next();
+    if (next.done) return done();
+    const [value, idKey] = next.value;
+    if (tie && compareValues(value, tie.value) !== 0) return done();
+    const doc = coll.docs.get(idKey);
+    if (doc && test(doc)) {
+      matches.push(doc);
+      if (matches.length === max) tie = { value };
+    }
+    for (let i = 0; i < scans.length; i++) {
+      const step = scans[i].next();
+      if (step.done) return { keys: [...new Set(found[i])] };
+      found[i].push(step.value);
+    }
+  }
 }
 
 function writeError(index: number, err: unknown): Obj {

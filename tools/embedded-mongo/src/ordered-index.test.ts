@@ -196,4 +196,54 @@ describe('ordered indexes through the driver', () => {
     await c.dropIndex('at_-1__id_-1');
     expect((await c.find(window).sort({ at: 1, _id: 1 }).toArray()).map((d) => d._id)).toEqual([10, 11, 13, 14, 15, 40, 16, 17]);
   });
+
+  it.each([
+    ['values whose order mingo shares (the index walk serves the sort)', false],
+    ['ObjectIds among them too (the walk steps aside)', true],
+  ])('give sorted, limited finds the same answer with and without indexes: %s', async (_name, withObjectIds) => {
+    const r = prng(withObjectIds ? 8 : 7);
+    const withIndex = t.conn.collection(`sorted_indexed_${String(withObjectIds)}`);
+    const without = t.conn.collection(`sorted_plain_${String(withObjectIds)}`);
+    await withIndex.createIndex({ a: -1, _id: -1 });
+    await withIndex.createIndex({ b: 1 });
+    const scalar = () => {
+      const x = r();
+      if (x < 0.45) return new Date(Date.UTC(2026, 10, 1) + Math.floor(r() * 40) * 3_600_000);
+      if (x < 0.6) return Math.floor(r() * 8);
+      if (x < 0.7) return words[Math.floor(r() * words.length)];
+      if (x < 0.75) return null;
+      if (x < 0.8) return r() < 0.5;
+      if (x < 0.85 && withObjectIds) return ids[Math.floor(r() * ids.length)];
+      return undefined;
+    };
+    const docs = [...Array(400)].map((_, i) => {
+      const d: Obj = { _id: i, b: Math.floor(r() * 6) };
+      const a = scalar();
+      if (a !== undefined) d.a = a;
+      return d;
+    });
+    await withIndex.insertMany(docs as never[]);
+    await without.insertMany(docs as never[]);
+    const at = (h: number) => new Date(Date.UTC(2026, 10, 1) + h * 3_600_000);
+    for (let q = 0; q < 150; q++) {
+      const h = Math.floor(r() * 40);
+      const filters: Obj[] = [
+        {},
+        { a: { $gte: at(h) } },
+        { a: { $gte: at(h), $lt: at(h + 6) } },
+        { $and: [{ a: { $gte: at(0), $lt: at(40) } }, { a: { $gte: at(h), $lt: at(h + 3) } }] },
+        { b: Math.floor(r() * 6) },
+        { b: { $in: [1, 2] }, a: { $lt: at(h) } },
+        { a: { $exists: true }, b: { $gte: 3 } },
+      ];
+      const filter = filters[Math.floor(r() * filters.length)];
+      const sorts: Record<string, 1 | -1>[] = [{ a: -1 }, { a: 1 }, { a: -1, _id: -1 }, { a: 1, b: -1 }, { b: 1, a: -1 }];
+      const sort = sorts[Math.floor(r() * sorts.length)];
+      const limit = 1 + Math.floor(r() * 30);
+      const skip = r() < 0.3 ? Math.floor(r() * 10) : 0;
+      const read = (c: typeof withIndex) => c.find(filter).sort(sort).skip(skip).limit(limit).toArray();
+      const [got, want] = await Promise.all([read(withIndex), read(without)]);
+      expect(got.map((d) => d._id), `${JSON.stringify(filter)} sort ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).toEqual(want.map((d) => d._id));
+    }
+  });
 });

@@ -126,6 +126,8 @@ export class OrderedIndex {
   readonly field: string;
   /** Set once any document has more than one value at the field (then two-sided ranges are not used). */
   multikey = false;
+  /** How many entries hold a value mingo's sort may order differently from ours (see sortsAlike). */
+  private odd = 0;
   private readonly tree: SortedBTree<Entry, undefined> = new BTree<Entry, undefined>(undefined, compareEntries);
 
   constructor(field: string, docs?: Iterable<[string, Obj]>) {
@@ -134,7 +136,7 @@ export class OrderedIndex {
       const entries: Entry[] = [];
       for (const [idKey, doc] of docs) for (const v of this.valuesOf(doc)) entries.push([v, idKey]);
       entries.sort(compareEntries);
-      for (const e of entries) this.tree.set(e, undefined);
+      for (const e of entries) if (this.tree.set(e, undefined) && !sortsAlike(e[0])) this.odd++;
     }
   }
 
@@ -150,11 +152,56 @@ export class OrderedIndex {
   }
 
   add(doc: Obj, idKey: string): void {
-    for (const v of this.valuesOf(doc)) this.tree.set([v, idKey], undefined);
+    for (const v of this.valuesOf(doc)) if (this.tree.set([v, idKey], undefined) && !sortsAlike(v)) this.odd++;
   }
 
   delete(doc: Obj, idKey: string): void {
-    for (const v of this.valuesOf(doc)) this.tree.delete([v, idKey]);
+    for (const v of this.valuesOf(doc)) if (this.tree.delete([v, idKey]) && !sortsAlike(v)) this.odd--;
+  }
+
+  /** Whether walking this index gives mingo's sort order (no multikey entries, no odd values). */
+  get sortable(): boolean {
+    return !this.multikey && this.odd === 0;
+  }
+
+  /**
+   * Entries in index order (1 ascending, -1 descending), within a range when one is given:
+   * what lets a sorted, limited query stop after the first matches.
+   */
+  *walk(dir: 1 | -1, range?: Range): Generator<Entry> {
+    if (!range) {
+      if (dir === 1) yield* this.tree.keys();
+      else for (const [k] of this.tree.entriesReversed()) yield k;
+      return;
+    }
+    const { rank, low, high } = range;
+    const inside = (v: unknown): -1 | 0 | 1 => {
+      const r = rankOf(v);
+      if (r !== rank) return r < rank ? -1 : 1;
+      if (low) {
+        const c = compareValues(v, low.value);
+        if (c < 0 || (c === 0 && !low.inclusive)) return -1;
+      }
+      if (high) {
+        const c = compareValues(v, high.value);
+        if (c > 0 || (c === 0 && !high.inclusive)) return 1;
+      }
+      return 0;
+    };
+    if (dir === 1) {
+      for (const [e] of this.tree.entries([low ? low.value : firstOfRank(rank), ''])) {
+        const where = inside(e[0]);
+        if (where > 0) return;
+        if (where === 0) yield e;
+      }
+    } else {
+      // '\uffff' sorts after every _id key, so this starts at the last entry of the upper value
+      for (const [e] of this.tree.entriesReversed(high ? [high.value, '\uffff'] : undefined)) {
+        const where = inside(e[0]);
+        if (where < 0) return;
+        if (where === 0) yield e;
+      }
+    }
   }
 
   /** The _id keys of the entries within the bounds, in index order (a document may repeat). */
@@ -193,6 +240,13 @@ export class OrderedIndex {
   }
 }
 
+/** The types whose order mingo's sort agrees with ours (null < numbers < strings < booleans < dates). */
+export function sortsAlike(v: unknown): boolean {
+  if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return !Number.isNaN(v);
+  return v instanceof Date && !Number.isNaN(v.getTime());
+}
+
 /**
  * The values a document is indexed under: those at the path, with arrays met on the way or at
  * the end opened at any depth. That is more than MongoDB offers a query (one level), and at
@@ -217,6 +271,19 @@ export function indexValues(doc: unknown, path: string): unknown[] {
   };
   walk(doc, 0);
   return out;
+}
+
+/** A range on one field, in one type (what {@link boundsOf} gives for $gt/$gte/$lt/$lte). */
+export type Range = Extract<Bounds, { rank: Rank }>;
+
+/** The range a filter puts on a field (the narrowest one it finds first), if any. */
+export function rangeOn(filter: Obj, field: string, multikey: boolean): Range | undefined {
+  for (const [f, cond] of requiredConditions(filter)) {
+    if (f !== field) continue;
+    const b = boundsOf(cond, multikey);
+    if (b && 'rank' in b) return b;
+  }
+  return undefined;
 }
 
 /** The smallest value of a type rank (the scan starts there when there is no lower bound). */
@@ -302,14 +369,7 @@ export function requiredConditions(filter: Obj, out: Array<[string, unknown]> = 
  * (number of plans) × (the smallest plan). Returns undefined when no index applies.
  */
 export function indexedCandidates(filter: Obj, indexFor: (field: string) => OrderedIndex | undefined): string[] | undefined {
-  const scans: Iterator<string>[] = [];
-  for (const [field, cond] of requiredConditions(filter)) {
-    if (field === '_id') continue; // served by the _id map (commands.candidates)
-    const index = indexFor(field);
-    if (!index) continue;
-    const bounds = boundsOf(cond, index.multikey);
-    if (bounds) scans.push(index.scan(bounds));
-  }
+  const scans = candidateScans(filter, indexFor);
   if (scans.length === 0) return undefined;
   const found: string[][] = scans.map(() => []);
   for (;;) {
@@ -319,4 +379,17 @@ export function indexedCandidates(filter: Obj, indexFor: (field: string) => Orde
       found[i].push(next.value);
     }
   }
+}
+
+/** One scan per condition of the filter an ordered index can narrow (see {@link indexedCandidates}). */
+export function candidateScans(filter: Obj, indexFor: (field: string) => OrderedIndex | undefined): Iterator<string>[] {
+  const scans: Iterator<string>[] = [];
+  for (const [field, cond] of requiredConditions(filter)) {
+    if (field === '_id') continue; // served by the _id map (commands.candidates)
+    const index = indexFor(field);
+    if (!index) continue;
+    const bounds = boundsOf(cond, index.multikey);
+    if (bounds) scans.push(index.scan(bounds));
+  }
+  return scans;
 }
