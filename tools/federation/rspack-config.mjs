@@ -47,7 +47,9 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         // Remotes resolve chunks next to their remoteEntry.js wherever the manifest points.
         publicPath: isShell || env.standalone ? '/' : 'auto',
         filename: isProd ? 'assets/[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: isProd ? 'assets/[name].[contenthash:10].js' : '[name].js',
+        // The shell's chunks are named by id, its first-load chunk too: the gateway finds the
+        // chunks that provide shared modules by those ids (preload hints).
+        chunkFilename: isProd ? `assets/[${isShell ? 'id' : 'name'}].[contenthash:10].js` : '[name].js',
         cssFilename: isProd ? 'assets/[name].[contenthash:10].css' : '[name].css',
         cssChunkFilename: isProd ? 'assets/[name].[contenthash:10].css' : '[name].css',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
@@ -125,7 +127,10 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
         // content client, imagery, its own pages) have small modules in common: below the default
         // 20 KB each chunk got its own copy (the imagery catalogue three times), so the shell
         // splits common code from 1 KB.
-        splitChunks: { ...(isShell ? { minSize: 1000 } : {}), cacheGroups: { defaultVendors: false } },
+        splitChunks: {
+          ...(isShell ? { minSize: 1000 } : {}),
+          cacheGroups: { defaultVendors: false, ...(isShell && isProd ? { firstLoad: firstLoadGroup() } : {}) },
+        },
       },
       performance: { hints: false },
       devServer: {
@@ -154,6 +159,41 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
 }
 
 const requireHere = createRequire(import.meta.url);
+
+/**
+ * The shell's first load as one file. Each shared module was a chunk of its own (the design
+ * system, the router, react-query, zod/mini, the session client, react...) and splitting at 1 KB
+ * left small common chunks beside them: fifteen scripts every visitor fetched together, each
+ * compressed alone. One chunk compresses them together (on `/`: 15 scripts, 58.1 KB gzip → one of
+ * 51.7 KB and three small ones, 1.6 KB, shared with later chunks). It holds the bootstrap chunk (main.ts
+ * imports './bootstrap') and the shared modules the shell provides, and only modules nothing else
+ * loads, so no later chunk (the nudge runtime, the member menu) brings it along or lists it.
+ * react-dom's client stays apart: the largest file by far, changed only by a React upgrade, so a
+ * returning visitor keeps it cached across deploys. Every shared singleton is on the shell's first
+ * load today; one that is not (provided for remotes only) belongs in `apart`.
+ */
+function firstLoadGroup() {
+  const apart = new Set(['react-dom/client']);
+  const firstKeys = new Set(Object.keys(sharedSingletons()).filter((key) => !apart.has(key)));
+  const sharedKey = (id) => /^(?:provide|consume) shared module \(\w+\) (.+?)@/.exec(id)?.[1];
+  const isFirstLoad = (chunk) =>
+    [...chunk.groupsIterable].some((group) =>
+      group.origins.some((origin) => origin.request === './bootstrap' || firstKeys.has(sharedKey(origin.module?.identifier() ?? ''))),
+    );
+  return {
+    name: 'first-load',
+    chunks: 'async',
+    enforce: true,
+    priority: 10,
+    test: (module, { chunkGraph }) => {
+      // A module that consumes a shared module stays where it was: in the chunk of the shared
+      // module it waits for, that chunk would wait for itself.
+      if (module.identifier().startsWith('consume shared module')) return false;
+      const chunks = chunkGraph.getModuleChunks(module);
+      return chunks.length > 0 && chunks.every(isFirstLoad);
+    },
+  };
+}
 
 /**
  * The federation runtime as ES modules. Rspack and the enhanced plugin find the runtime with
