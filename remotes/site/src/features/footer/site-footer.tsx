@@ -1,5 +1,5 @@
 import { Link } from '@croft/router';
-import { CommonGoodTotal } from '../common-good-total/common-good-total';
+import { LazyCommonGoodTotal } from './lazy-common-good-total';
 import { LazyNewsletterForm } from './lazy-newsletter-form';
 import { useGlobalText } from '../cms-text/api/get-global-text';
 import './site-footer.css';
@@ -31,7 +31,7 @@ export function SiteFooter() {
           <p>{global.text('footer_address')}</p>
           <p>{global.text('footer_hours')}</p>
           <p>{global.text('footer_note')}</p>
-          <CommonGoodTotal className="site-footer__total" />
+          <LazyCommonGoodTotal className="site-footer__total" />
           <nav aria-label="Footer">
             <ul className="site-footer__links">
               {FOOTER_LINKS.map((link) => (
