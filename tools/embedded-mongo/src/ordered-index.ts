@@ -10,10 +10,11 @@
  * of the matches, because every command still runs the full filter over them. So an index can
  * make a query faster, never change its answer.
  *
- * Trees are built the first time a query (or the TTL sweeper) can use them, then kept up to
- * date on every write: memory goes only to fields that are actually queried.
+ * A tree is built (in bulk) when its index is declared and kept up to date by every write after,
+ * so no query ever waits for a build.
  */
 import SortedBTree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 import { Binary, Decimal128, Double, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { isOperatorObject, isPlainObject, keyString } from './values';
 
@@ -111,7 +112,24 @@ export function compareValues(a: unknown, b: unknown): number {
   }
 }
 
-const compareEntries = (a: Entry, b: Entry): number => compareValues(a[0], b[0]) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+function compareEntries(a: Entry, b: Entry): number {
+  const x = a[0];
+  const y = b[0];
+  // the common case (time fields), kept cheap: two valid dates
+  if (x instanceof Date && y instanceof Date) {
+    const d = x.getTime() - y.getTime();
+    if (d < 0) return -1;
+    if (d > 0) return 1;
+    if (d !== 0) return compareValues(x, y) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0); // an invalid date
+  } else {
+    const c = compareValues(x, y);
+    if (c !== 0) return c;
+  }
+  return a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+}
+
+/** Entries per tree node (sorted-btree's default). */
+const NODE_SIZE = 64;
 
 /** One side of a range. */
 export interface Bound {
@@ -128,16 +146,25 @@ export class OrderedIndex {
   multikey = false;
   /** How many entries hold a value mingo's sort may order differently from ours (see sortsAlike). */
   private odd = 0;
-  private readonly tree: SortedBTree<Entry, undefined> = new BTree<Entry, undefined>(undefined, compareEntries);
+  private readonly tree: SortedBTree<Entry, undefined>;
 
   constructor(field: string, docs?: Iterable<[string, Obj]>) {
     this.field = field;
-    if (docs) {
-      const entries: Entry[] = [];
-      for (const [idKey, doc] of docs) for (const v of this.valuesOf(doc)) entries.push([v, idKey]);
-      entries.sort(compareEntries);
-      for (const e of entries) if (this.tree.set(e, undefined) && !sortsAlike(e[0])) this.odd++;
+    if (!docs) {
+      this.tree = new BTree<Entry, undefined>(undefined, compareEntries, NODE_SIZE);
+      return;
     }
+    // built in one pass from sorted entries (O(n) after the sort), not entry by entry
+    const entries: Entry[] = [];
+    for (const [idKey, doc] of docs) for (const v of this.valuesOf(doc)) entries.push([v, idKey]);
+    entries.sort(compareEntries);
+    const keys: Entry[] = [];
+    for (const e of entries) {
+      if (keys.length > 0 && compareEntries(keys[keys.length - 1], e) === 0) continue; // [5, 5] in one array
+      keys.push(e);
+      if (!sortsAlike(e[0])) this.odd++;
+    }
+    this.tree = bulkLoad<Entry, undefined>(keys, new Array<undefined>(keys.length), NODE_SIZE, compareEntries);
   }
 
   get size(): number {

@@ -42,7 +42,7 @@ export class Collection {
   /** secondary index definitions (the _id index is implicit) */
   readonly indexes: IndexDef[] = [];
   private unique: UniqueIndex[] = [];
-  /** ordered indexes by leading field, built on first use (see ordered-index.ts) */
+  /** ordered indexes by the leading field of the declared indexes (see ordered-index.ts) */
   private readonly ordered = new Map<string, OrderedIndex>();
   private readonly owner: OpRecorder | undefined;
 
@@ -110,17 +110,9 @@ export class Collection {
     this.owner?.recorder?.({ o: 'r', db: this.db, c: this.name, id: doc._id });
   }
 
-  /**
-   * The ordered index on a field that leads a declared index, built now if it was never needed
-   * before; undefined when no declared index starts with the field.
-   */
+  /** The ordered index on a field that leads a declared index; undefined when none starts with it. */
   orderedIndex(field: string): OrderedIndex | undefined {
-    const have = this.ordered.get(field);
-    if (have) return have;
-    if (!this.indexes.some((def) => Object.keys(def.key)[0] === field)) return undefined;
-    const built = new OrderedIndex(field, this.docs);
-    this.ordered.set(field, built);
-    return built;
+    return this.ordered.get(field);
   }
 
   /** Throws E11000 if `doc` (owned by idKey) would collide in a unique index. */
@@ -187,6 +179,9 @@ export class Collection {
       this.unique.push(idx);
     }
     this.indexes.push(def);
+    // kept from now on by every write, like mongod's indexes: a query never waits for a build
+    const field = Object.keys(def.key)[0];
+    if (field !== '_id' && !this.ordered.has(field)) this.ordered.set(field, new OrderedIndex(field, this.docs));
     this.owner?.recorder?.({ o: 'ci', db: this.db, c: this.name, def });
     return true;
   }
