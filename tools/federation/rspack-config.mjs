@@ -101,7 +101,11 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
             // Remotes are registered by URL, never by manifest: the snapshot plugin is dead code.
             // Browser only: the runtime's Node script loaders are dead code too (~2 KB gzip in
             // the shell's main.js and again in each remoteEntry.js).
-            optimization: { disableSnapshot: true, target: 'web' },
+            // A remote's entry declares no remotes of its own (`remotes: {}`): it opens another
+            // remote through @croft/federation-bridge, i.e. the shell's runtime, so the bundler's
+            // remote-loading handler is dead code in it (~0.6 KB gzip per remoteEntry.js). A
+            // standalone page is its own host and keeps it.
+            optimization: { disableSnapshot: true, target: 'web', ...(!isShell && !withPage ? { disableRemote: true } : {}) },
           },
         }),
         withPage &&
