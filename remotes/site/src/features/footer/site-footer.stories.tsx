@@ -20,11 +20,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The form and the total are chunks of their own, fetched once the footer is near: on a busy machine that takes a while. */
+const LAZY = { timeout: 10_000 };
+
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('region', { name: 'Join the newsletter' })).toBeVisible();
-    await expect(await canvas.findByText(/^£[\d,]+\.\d\d$/)).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Join the newsletter' }, LAZY)).toBeVisible();
+    await expect(await canvas.findByText(/^£[\d,]+\.\d\d$/, {}, LAZY)).toBeVisible();
     await expect(canvas.getByRole('navigation', { name: 'Footer' })).toBeVisible();
   },
 };
@@ -32,7 +35,7 @@ export const Default: Story = {
 export const TotalUnavailable: Story = {
   parameters: { msw: { handlers: [...venueHandlers({ failTotals: true }), ...defaultHandlers] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('total not available right now')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText('total not available right now', {}, LAZY)).toBeInTheDocument();
   },
 };
 
