@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
 
 export const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -61,14 +62,21 @@ export async function buildBaseline(): Promise<void> {
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
-/** A tiny static server: URL prefix → folder under `base`. */
+/** A tiny static server: URL prefix → folder under `base`; text is gzipped when the browser asks, as our gateway does. */
 export async function serveStatic(base: string, mounts: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const prefix = Object.keys(mounts).sort((a, b) => b.length - a.length).find((p) => path.startsWith(p)) ?? '/';
     let file = join(root, base, mounts[prefix] ?? '', path.slice(prefix.length));
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, base, mounts['/'] ?? '', 'index.html');
-    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    const type = TYPES[extname(file)];
+    res.setHeader('content-type', type ?? 'application/octet-stream');
+    if (type && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.setHeader('content-encoding', 'gzip');
+      res.setHeader('vary', 'accept-encoding');
+      createReadStream(file).pipe(createGzip()).pipe(res);
+      return;
+    }
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
