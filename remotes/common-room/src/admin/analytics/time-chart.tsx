@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { VisuallyHidden } from '@croft/ui';
-import { seriesSummary, toAlignedData, type ChartSeries } from './chart-data';
+import { dayTicks, seriesSummary, toAlignedData, xToDay, type ChartSeries } from './chart-data';
 import { shortDayInWords } from './range';
 import { count } from './format';
 // uPlot's layout rules (1.6 KB), in this module's CSS chunk only; the library itself is loaded on demand below.
@@ -61,7 +61,11 @@ export function TimeChart({ title, days, series }: TimeChartProps) {
             legend: { show: true, live: false },
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-            axes: [{ stroke: '#000000', grid: { stroke: '#e6e6e6' } }, { stroke: '#000000', grid: { stroke: '#e6e6e6' }, values: (_u, ticks) => ticks.map((t) => count(t)) }],
+            axes: [
+              // labelled on days, never hours: each point is a whole venue day
+              { stroke: '#000000', grid: { stroke: '#e6e6e6' }, splits: () => dayTicks(days), values: (_u, ticks) => ticks.map((t) => shortDayInWords(xToDay(t))) },
+              { stroke: '#000000', grid: { stroke: '#e6e6e6' }, values: (_u, ticks) => ticks.map((t) => count(t)) },
+            ],
             series: [{}, ...series.map((s, i) => ({ label: s.label, width: 2, ...STROKES[i % STROKES.length], points: { show: days.length <= 31 } }))],
           },
           toAlignedData(days, series),
