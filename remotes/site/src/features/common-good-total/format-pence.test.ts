@@ -24,3 +24,13 @@ describe('formatPence', () => {
     expect(UNKNOWN_AMOUNT).toBe('—');
   });
 });
+
+describe('formatPence against Intl', () => {
+  it('groups pounds exactly as en-GB currency formatting does', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    for (const pounds of [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 12_345_678, 123_456_789, 90_071_992_547_409]) {
+      expect(formatPence(pounds * 100 + 7)).toBe(`${intl.format(pounds)}.07`);
+      expect(formatPence(-(pounds * 100 + 7))).toBe(`-${intl.format(pounds)}.07`);
+    }
+  });
+});
