@@ -28,7 +28,8 @@ export const Default: Story = {
     await expect(await canvas.findByRole('region', { name: 'Questions, answered' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
-    await expect(await canvas.findByText(/^£[\d,]+\.\d\d$/)).toBeVisible();
+    // The footer's Common Good total is read once the footer is near or the page has sat idle 4 s.
+    await expect(await canvas.findByText(/^£[\d,]+\.\d\d$/, {}, { timeout: 10_000 })).toBeVisible();
   },
 };
 
