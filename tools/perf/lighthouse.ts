@@ -6,6 +6,7 @@
  *
  *   node --import tsx tools/perf/lighthouse.ts [--url http://localhost:3000] [--paths /,/cafe,/beer] [--runs 5] [--tracker] [--compare http://localhost:3405]
  *
+ * --save <dir> keeps each run's whole report (JSON) there, for reading what a figure is made of.
  * --compare adds the same pages from another running build (a before/after in one run).
  * Without --url it starts the built gateway itself (npm run build first).
  * --tracker adds `/` with the analytics tracker running (issue 15: it must not move LCP or TBT).
@@ -16,6 +17,8 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { arg, buildBaseline, serveStatic, startGatewayForPerf } from './perf-helpers';
 
 interface Figures {
@@ -39,6 +42,9 @@ interface Target {
 
 const NOT_A_ROBOT = '--disable-blink-features=AutomationControlled';
 
+const saveDir = arg('--save');
+let saved = 0;
+
 async function audit(target: Target): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -53,6 +59,13 @@ async function audit(target: Target): Promise<Figures> {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits } = result.lhr;
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      const name = `${String(++saved).padStart(2, '0')}-${target.label.replace(/[^a-z0-9]+/gi, '-')}.json`;
+      writeFileSync(join(saveDir, name), JSON.stringify(result.lhr));
+      const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace) writeFileSync(join(saveDir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+    }
     // A run whose page did not load scores 0: say why instead of hiding it in the median.
     if (result.lhr.runtimeError) console.warn(`  run failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const requests = ((audits['network-requests'].details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []);

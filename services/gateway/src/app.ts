@@ -102,6 +102,28 @@ export function heroImagePreload(markup: string): string {
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
+/**
+ * A prerendered page's scripts wait for its first paint. The shell's `<script defer src=…>` runs
+ * as soon as it has arrived, which on a phone is before the styles and hero image have painted:
+ * its evaluation (the federation runtime, then React) then stands between the visitor and the
+ * page they could already see. Here the script is fetched at once (a low-priority preload) but
+ * started only after the first frame (an animation frame, then a task): the hero paints first,
+ * and the download still overlaps it. A page in a background tab paints no frames, so it starts
+ * at once; so does every page without a prerendered first paint (it needs its scripts to be seen).
+ * Returns the page unchanged when the shell's entry script is not found.
+ */
+export function startScriptsAfterFirstPaint(html: string): { html: string; inline: string | null } {
+  const tag = /<script defer(?:="defer")? src="([^"]+)"><\/script>/.exec(html);
+  if (!tag) return { html, inline: null };
+  const src = JSON.stringify(tag[1]);
+  const inline =
+    `(function(){function s(){var e=document.createElement("script");e.src=${src};document.head.appendChild(e)}` +
+    `function a(){document.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(s)}):s()}` +
+    `document.readyState==="loading"?document.addEventListener("DOMContentLoaded",a):a()})()`;
+  const replacement = `<link rel="preload" href="${tag[1]}" as="script" fetchpriority="low"><script>${inline}</script>`;
+  return { html: html.slice(0, tag.index) + replacement + html.slice(tag.index + tag[0].length), inline };
+}
+
 /** dist/prerender/pages.json from tools/prerender, when the build made one. */
 function readPrerendered(staticDir: string, logger: Logger): PrerenderedPages | undefined {
   const file = join(staticDir, 'prerender', 'pages.json');
@@ -225,9 +247,16 @@ export function createGatewayApp(options: GatewayOptions): Express {
         html = insertAfterStaticChrome(html, markup);
         // The hero image is the page's largest paint: asked for first, before scripts and styles.
         html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
-        // The policy allows exactly these inline styles: the block above and the markup's style="".
+        const deferred = startScriptsAfterFirstPaint(html);
+        html = deferred.html;
+        // The policy allows exactly these inline styles (the block above and the markup's style="")
+        // and the one inline script that starts the shell.
         const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
-        csp = contentSecurityPolicyHeader({ ...pageSecurity, styleHashes: [...new Set([css, ...attributes])].map(sha256Source) });
+        csp = contentSecurityPolicyHeader({
+          ...pageSecurity,
+          styleHashes: [...new Set([css, ...attributes])].map(sha256Source),
+          scriptHashes: deferred.inline ? [sha256Source(deferred.inline)] : undefined,
+        });
       }
       html = html.replace('</head>', `${hints}</head>`);
       page = { html, csp };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, silentLogger } from '@croft/service-kit';
-import { createGatewayApp, heroImagePreload, insertAfterStaticChrome } from './app';
+import { createGatewayApp, heroImagePreload, insertAfterStaticChrome, startScriptsAfterFirstPaint } from './app';
 import { buildRemoteManifest } from './manifest';
 import { gatewayConfigSchema } from './config';
 
@@ -19,7 +19,7 @@ beforeAll(() => {
   mkdirSync(join(staticDir, 'shell'), { recursive: true });
   writeFileSync(
     join(staticDir, 'shell/index.html'),
-    '<!doctype html><html><head><title>Croft Common</title></head><body><div id="root"><!-- static-chrome:start --><header>nav</header><!-- static-chrome:end --></div></body></html>',
+    '<!doctype html><html><head><title>Croft Common</title><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"><!-- static-chrome:start --><header>nav</header><!-- static-chrome:end --></div></body></html>',
   );
   mkdirSync(join(staticDir, 'prerender'));
   writeFileSync(join(staticDir, 'prerender/pages.json'), JSON.stringify({ css, pages: { '/cafe': markup } }));
@@ -59,6 +59,27 @@ describe('gateway: prerendered first paint', () => {
     const res = await request(app()).get('/book').expect(200);
     expect(res.text).not.toContain('data-prerendered');
     expect(res.headers['content-security-policy']).toMatch(/style-src 'self';/);
+    // Their scripts start as the shell's build wrote them: they are needed to see the page.
+    expect(res.text).toContain('<script defer src="/assets/main.abc123.js"></script>');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+  });
+
+  it('starts a prerendered page\'s scripts after its first paint: fetched at once, run by the one inline script its CSP allows', async () => {
+    const res = await request(app()).get('/cafe').expect(200);
+    expect(res.text).not.toContain('<script defer');
+    expect(res.text).toContain('<link rel="preload" href="/assets/main.abc123.js" as="script" fetchpriority="low"><script>');
+    const inline = /<script>([^<]*)<\/script>/.exec(res.text)![1];
+    expect(inline).toContain('"/assets/main.abc123.js"');
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'])![1];
+    expect(scriptSrc).toBe(`'self' ${hash(inline)}`);
+    expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
+  });
+
+  it('leaves a page without the shell\'s entry script as it is', () => {
+    expect(startScriptsAfterFirstPaint('<head><script type="module" src="/x.js"></script></head>')).toEqual({
+      html: '<head><script type="module" src="/x.js"></script></head>',
+      inline: null,
+    });
   });
 
   it('ignores an unreadable prerender file (pages still served)', async () => {

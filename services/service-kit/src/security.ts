@@ -23,6 +23,8 @@ export interface SecurityHeadersOptions {
   https?: boolean;
   /** CSP source hashes ('sha256-…', without quotes) of inline styles the page may use. */
   styleHashes?: string[];
+  /** CSP source hashes ('sha256-…', without quotes) of inline scripts the page may run. */
+  scriptHashes?: string[];
   /**
    * Who may show the response in a frame: 'none' (the default: nobody) or 'self' (pages of this
    * origin only: the site's HTML, so the staff area's visual editor can frame the site's pages;
@@ -40,7 +42,7 @@ export const xFrameOptionsFor = (framing: FramingPolicy = 'none') => (framing ==
 export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions = {}): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(options.scriptSrc ?? [])],
+    'script-src': ["'self'", ...(options.scriptSrc ?? []), ...(options.scriptHashes ?? []).map((h) => `'${h}'`)],
     'script-src-attr': ["'none'"],
     'style-src': [
       "'self'",

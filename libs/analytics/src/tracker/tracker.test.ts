@@ -192,6 +192,20 @@ describe('session_start (spec 001 §7: deferred to idle, or 2 s)', () => {
 });
 
 describe('batching', () => {
+  it('reads each answer to the end, so the request is finished for the browser (a page whose network never goes quiet looks still loading)', async () => {
+    const answers: Response[] = [];
+    fetchMock.mockImplementation((url: string, init: RequestInit) => {
+      sent.push({ via: 'fetch', url, body: String(init.body), authorization: null });
+      const res = new Response(JSON.stringify({ accepted: 2, dropped: false }), { status: 202 });
+      answers.push(res);
+      return Promise.resolve(res);
+    });
+    start();
+    await vi.advanceTimersByTimeAsync(ANALYTICS_SESSION_DEFER_MS + 1000);
+    expect(answers).toHaveLength(1);
+    expect(answers[0].bodyUsed).toBe(true);
+  });
+
   it('sends the queue on idle after the session starts, then every interval, by fetch with the member’s token', async () => {
     let signedIn: string | null = null;
     start({ getAccessToken: () => signedIn });
