@@ -140,6 +140,32 @@ test.describe('on a phone (390×844)', () => {
   });
 });
 
+test.describe('on a phone, before the shell has started', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('a tap on Menu opens the navigation at once, and the shell keeps it open when it takes over', async ({ page }) => {
+    // The shell's script is held back: the page is its prerendered first paint only.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'BEER' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+    release();
+    // The shell has taken over (the page's OPEN is its work) with the navigation still open.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'BEER' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'BEER' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 test.describe('first visit', () => {
   test.use({ playIntro: true });
   test('the intro plays once per session on /, and the page is underneath it', async ({ page }) => {

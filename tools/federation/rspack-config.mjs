@@ -88,6 +88,11 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
           // The shell knows no remote at build time: it registers them from /mf-manifest.json.
           remotes: {},
           shared: sharedSingletons(),
+          // The shell provides every shared singleton before any remote loads, so a remote simply
+          // takes what is loaded. The default ('version-first') has the runtime initialise every
+          // registered remote's share scope at start to compare versions: on a visitor's first
+          // load, extra federation work on the main thread for an answer known in advance.
+          shareStrategy: 'loaded-first',
           dts: false,
           // Build manifest (assets per expose/shared) for the gateway's preload hints. Not named
           // mf-manifest.json: that path is the runtime manifest of remote locations.

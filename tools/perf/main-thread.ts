@@ -193,24 +193,18 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceRun> {
     const complete = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
     await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
     await page.goto(url, { waitUntil: 'load' });
-    const handle = await page.waitForFunction(
-      () => {
-        const ready = window.__ccReady;
-        if (!ready) return null;
-        const hasOpen = Array.from(document.querySelectorAll('button, a')).some(
-          (el) => /^open$/i.test(el.textContent?.trim() ?? '') || /^open( menu)?$/i.test(el.getAttribute('aria-label') ?? ''),
-        );
-        if (ready.open !== undefined) return { at: ready.open, on: 'OPEN' };
-        // Pages without OPEN: the toggle, once 5 s have passed after it without an OPEN appearing.
-        if (!hasOpen && ready.toggle !== undefined && document.readyState === 'complete' && performance.now() > ready.toggle + 5000) {
-          return { at: ready.toggle, on: 'Menu toggle' };
-        }
-        return null;
-      },
-      undefined,
-      { timeout: 60_000, polling: 100 },
-    );
-    const ready = (await handle.jsonValue()) as { at: number; on: string };
+    // Waiting is a bare CDP evaluation of one expression every 250 ms: Playwright's waitForFunction
+    // would inject its utility script into the page and run it every poll, and that work (50–90 ms
+    // tasks on the slowed CPU) would be counted as the page's own.
+    const check = `(${String(readyCheck)})()`;
+    const deadline = Date.now() + 60_000;
+    let ready: { at: number; on: string } | null = null;
+    while (!ready && Date.now() < deadline) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: check, returnByValue: true });
+      ready = (result.value as { at: number; on: string } | null) ?? null;
+      if (!ready) await sleep(250);
+    }
+    if (!ready) throw new Error(`${url}: the page never answered a tap within 60 s`);
     await sleep(AFTER_INTERACTIVE_MS + 200);
     await cdp.send('Tracing.end');
     await complete;
@@ -218,6 +212,21 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceRun> {
   } finally {
     await context.close();
   }
+}
+
+/** In the page: when it answers a tap (React's props on OPEN, or on the Menu toggle on a page without OPEN), else null. */
+function readyCheck(): { at: number; on: string } | null {
+  const ready = window.__ccReady;
+  if (!ready) return null;
+  const hasOpen = Array.from(document.querySelectorAll('button, a')).some(
+    (el) => /^open$/i.test(el.textContent?.trim() ?? '') || /^open( menu)?$/i.test(el.getAttribute('aria-label') ?? ''),
+  );
+  if (ready.open !== undefined) return { at: ready.open, on: 'OPEN' };
+  // Pages without OPEN: the toggle, once 5 s have passed after it without an OPEN appearing.
+  if (!hasOpen && ready.toggle !== undefined && document.readyState === 'complete' && performance.now() > ready.toggle + 5000) {
+    return { at: ready.toggle, on: 'Menu toggle' };
+  }
+  return null;
 }
 
 /** The thread's slices as complete ('X') events, B/E pairs (ParseHTML, among others) joined, by start. */
@@ -359,18 +368,25 @@ function answered(control: Control): boolean {
 
 /** One fresh load, one tap: `moment` null taps as soon as the control is visible, else at that many ms after navigation. */
 async function tapLoad(browser: Browser, url: string, control: Control, moment: number | null): Promise<Tap | null> {
-  const { context, page } = await freshPage(browser, [observeInput]);
+  const { context, page, cdp } = await freshPage(browser, [observeInput]);
   try {
     const started = Date.now();
+    // A bare CDP evaluation (see traceLoad): Playwright's page.evaluate would inject its utility
+    // script into the page being measured.
+    const locateNow = async (): Promise<{ x: number; y: number; now: number; why?: string }> => {
+      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: `(${String(locate)})(${JSON.stringify(control)})`, returnByValue: true });
+      if (exceptionDetails) return { x: 0, y: 0, now: 0, why: exceptionDetails.text };
+      return result.value as { x: number; y: number; now: number; why?: string };
+    };
     await page.goto(url, { waitUntil: 'commit' });
     // Polls the page until the control can be tapped and, given a moment, that moment has come (page time).
     const ready = async (after: number) => {
       let last = 'no answer from the page';
       while (Date.now() - started < 30_000) {
-        const spot = await page.evaluate(locate, control).catch((e: Error) => ({ x: 0, y: 0, now: 0, why: e.message.split('\n')[0] }));
+        const spot = await locateNow().catch((e: Error) => ({ x: 0, y: 0, now: 0, why: e.message.split('\n')[0] }));
         if (!spot.why && spot.now >= after) return spot;
         last = spot.why ?? last;
-        await sleep(spot.why ? 20 : Math.max(0, Math.min(after - spot.now - 30, 1000)));
+        await sleep(spot.why ? 40 : Math.max(0, Math.min(after - spot.now - 30, 1000)));
       }
       console.warn(`    ${CONTROL_LABEL[control]} on ${url} not tappable within 30 s: ${last}`);
       return null;

@@ -110,15 +110,21 @@ export function heroImagePreload(markup: string): string {
  * started only after the first frame (an animation frame, then a task): the hero paints first,
  * and the download still overlaps it. A page in a background tab paints no frames, so it starts
  * at once; so does every page without a prerendered first paint (it needs its scripts to be seen).
+ * Meanwhile the static header's Menu toggle answers taps (see m() below).
  * Returns the page unchanged when the shell's entry script is not found.
  */
 export function startScriptsAfterFirstPaint(html: string): { html: string; inline: string | null } {
   const tag = /<script defer(?:="defer")? src="([^"]+)"><\/script>/.exec(html);
   if (!tag) return { html, inline: null };
   const src = JSON.stringify(tag[1]);
+  // m(): until the shell replaces the static header, its Menu toggle opens and closes the
+  // navigation itself (the shell's TopNav starts from the state it finds), so a first tap is never
+  // lost. The listener sits on the static button, which goes when the shell renders its own.
   const inline =
     `(function(){function s(){var e=document.createElement("script");e.src=${src};document.head.appendChild(e)}` +
-    `function a(){document.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(s)}):s()}` +
+    `function m(){var b=document.querySelector(".shell-topnav__toggle"),n=b&&document.getElementById(b.getAttribute("aria-controls")||"");` +
+    `n&&b.addEventListener("click",function(){var o=n.getAttribute("data-open")!=="true";n.setAttribute("data-open",""+o);b.setAttribute("aria-expanded",""+o);b.textContent=o?"Close":"Menu"})}` +
+    `function a(){m();document.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(s)}):s()}` +
     `document.readyState==="loading"?document.addEventListener("DOMContentLoaded",a):a()})()`;
   const replacement = `<link rel="preload" href="${tag[1]}" as="script" fetchpriority="low"><script>${inline}</script>`;
   return { html: html.slice(0, tag.index) + replacement + html.slice(tag.index + tag[0].length), inline };

@@ -26,6 +26,15 @@ describe('providedSharedChunks', () => {
     expect(providedSharedChunks(dir)).toEqual(['assets/50.aaaaaaaaaa.js', 'assets/663.bbbbbbbbbb.js', 'assets/121.dddddddddd.js']);
   });
 
+  it('reads a minified main.js too, whatever the bundler runtime is called there', () => {
+    const main =
+      'x=[{name:"react-dom",version:"19.3.1",factory:()=>Promise.all([u.e(265),u.e(166)]).then(()=>()=>u(8325)),eager:0},' +
+      '{name:"react-dom/client",version:"19.3.1",factory:()=>$.e(275).then(()=>()=>$(1))}];';
+    const dir = shellWith(main, ['265.aaaaaaaaaa.js', '275.bbbbbbbbbb.js']);
+    // 166 has no file of its own (a runtime-only chunk id): nothing to preload for it.
+    expect(providedSharedChunks(dir)).toEqual(['assets/265.aaaaaaaaaa.js', 'assets/275.bbbbbbbbbb.js']);
+  });
+
   it('answers null when main.js is missing or has no provider factories (callers keep the manifest lists)', () => {
     expect(providedSharedChunks(shellWith(null, []))).toBeNull();
     expect(providedSharedChunks(shellWith('console.log(1)', []))).toBeNull();

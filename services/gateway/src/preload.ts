@@ -33,6 +33,8 @@ const link = (href: string, as: 'script' | 'style' | 'font', priority?: 'low') =
  * shared assets also list the consumer's fallback chunks (the same module bundled again, used
  * only when no provider exists), and preloading those downloads the design system twice. The
  * provider factories sit in main.js as `name:"<module>",version:…,factory:()=>…e(<chunk ids>)…`.
+ * (Until issue 16 this matched only the unminified `__webpack_require__.e(`, so a production
+ * build preloaded none of the shell's shared chunks.)
  * Null when main.js cannot be read that way (then the manifest's lists are used).
  */
 export function providedSharedChunks(shellDir: string): string[] | null {
@@ -46,7 +48,8 @@ export function providedSharedChunks(shellDir: string): string[] | null {
   if (factories.length === 0) return null;
   const chunks: string[] = [];
   for (const [, loads] of factories) {
-    for (const [, id] of loads.matchAll(/__webpack_require__\.e\((\d+)\)/g)) {
+    // `__webpack_require__.e(12)` in a development build, `u.e(12)` (any name) once minified.
+    for (const [, id] of loads.matchAll(/[\w$]+\.e\((\d+)\)/g)) {
       const file = files.find((f) => f.startsWith(`${id}.`) && /^\d+\.[0-9a-f]+\.js$/.test(f));
       if (file) chunks.push(`assets/${file}`);
     }

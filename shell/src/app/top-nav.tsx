@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@croft/router';
 import type { PageKey } from '@croft/contracts';
 import { previewImageFor } from '@croft/contracts/imagery';
@@ -29,16 +29,27 @@ const MemberMenu = lazy(async () => ({ default: (await import('./member-menu')).
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
 
+/** Whether the static first paint's menu (still in the page while the shell's first render runs) is open. */
+function staticMenuOpen(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(MENU_ID)?.getAttribute('data-open') === 'true';
+}
+
 export function TopNav({ brand: given }: { brand?: string }) {
   const fromCms = useBrandName();
   const session = useShellSession();
   const brand = given ?? fromCms;
-  const [open, setOpen] = useState(false);
+  // The page's static header answers Menu taps before the shell starts (the gateway's inline
+  // script): take over the menu as the visitor left it.
+  const [open, setOpen] = useState(staticMenuOpen);
   const { pathname } = useLocation();
   const transition = usePageTransition();
 
-  // A navigation closes the mobile menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // A navigation closes the mobile menu (a change of path, not the first render).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
 
   /**
    * Clicking an entry closes the mobile menu, then navigates with the soft transition showing the

@@ -142,9 +142,29 @@ export function HeroCarousel({
     };
   }, [count]);
 
-  // Autoplay scheduler, deferred images and the facts they depend on.
+  // Autoplay scheduler, deferred images and the facts they depend on. Reading the viewport's
+  // width makes the browser lay the page out there and then; read in the commit, that layout
+  // (of the whole page, on a phone tens of ms) ran inside React's task. In a task of its own it
+  // is the layout the browser does for the next frame anyway. Given facts (tests, stories) are
+  // used at once.
   useEffect(() => {
     if (count < 2) return;
+    let teardown = () => undefined as void;
+    const setup = () => {
+      teardown = setUpAutoplay();
+    };
+    if (environment) {
+      setup();
+      return () => teardown();
+    }
+    const timer = setTimeout(setup, 0);
+    return () => {
+      clearTimeout(timer);
+      teardown();
+    };
+  }, [count, environment]); // eslint-disable-line react-hooks/exhaustive-deps -- setUpAutoplay reads only refs, setters and these two
+
+  function setUpAutoplay(): () => void {
     const read = () => environment ?? readCarouselEnvironment();
     let env = read();
     reducedRef.current = env.reducedMotion;
@@ -185,7 +205,7 @@ export function HeroCarousel({
       scheduler.destroy();
       schedulerRef.current = null;
     };
-  }, [count, environment]);
+  }
 
   if (count === 0) return null;
 
