@@ -20,7 +20,7 @@ import {
 } from '@croft/service-kit';
 import { createHash } from 'node:crypto';
 import { remoteForPath, type RemoteManifest } from '@croft/contracts';
-import { fontPreloadTags, preloadTags } from './preload';
+import { fontPreloadTags, preloadHints, preloadTags } from './preload';
 import { REMOTE_DIRS } from './manifest';
 
 export interface GatewayOptions {
@@ -102,32 +102,52 @@ export function heroImagePreload(markup: string): string {
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
+/** What a prerendered page fetches after its first paint: the shell's hints and the remote manifest. */
+export interface LaterFetch {
+  href: string;
+  as: 'script' | 'style' | 'fetch';
+}
+
+/** The shell's own preload of the remote manifest (index.html), any spelling of its attributes. */
+const MANIFEST_PRELOAD = /<link rel="preload" href="\/mf-manifest\.json" as="fetch" crossorigin(?:="anonymous")?\s*\/?>/;
+
 /**
  * A prerendered page's scripts wait for its first paint. The shell's `<script defer src=…>` runs
  * as soon as it has arrived, which on a phone is before the styles and hero image have painted:
  * its evaluation (the federation runtime, then React) then stands between the visitor and the
- * page they could already see. Here the script is fetched at once (a low-priority preload) but
- * started only after the first frame (an animation frame, then a task): the hero paints first,
- * and the download still overlaps it. A page in a background tab paints no frames, so it starts
- * at once; so does every page without a prerendered first paint (it needs its scripts to be seen).
+ * page they could already see, and every script and style fetched alongside takes bandwidth from
+ * the hero image. Here nothing but the page's own styles, display font and hero image is fetched
+ * before the first paint: one inline script then (once the hero image is on screen) asks for the
+ * remote manifest, the shell's and the page remote's chunks (`later`, at low priority) and starts
+ * the shell. A page in a background tab paints no frames, so it starts at once; so does every page
+ * without a prerendered first paint (it needs its scripts to be seen, and keeps its preload tags).
  * Meanwhile the static header's Menu toggle answers taps (see m() below).
  * Returns the page unchanged when the shell's entry script is not found.
  */
-export function startScriptsAfterFirstPaint(html: string): { html: string; inline: string | null } {
+export function startScriptsAfterFirstPaint(html: string, later: LaterFetch[] = []): { html: string; inline: string | null } {
   const tag = /<script defer(?:="defer")? src="([^"]+)"><\/script>/.exec(html);
   if (!tag) return { html, inline: null };
-  const src = JSON.stringify(tag[1]);
+  const manifest = MANIFEST_PRELOAD.exec(html);
+  const fetches: LaterFetch[] = [...(manifest ? [{ href: '/mf-manifest.json', as: 'fetch' as const }] : []), ...later];
+  // p(): a preload, as the gateway would have written it in the head.
   // m(): until the shell replaces the static header, its Menu toggle opens and closes the
   // navigation itself (the shell's TopNav starts from the state it finds), so a first tap is never
   // lost. The listener sits on the static button, which goes when the shell renders its own.
   const inline =
-    `(function(){function s(){var e=document.createElement("script");e.src=${src};document.head.appendChild(e)}` +
-    `function m(){var b=document.querySelector(".shell-topnav__toggle"),n=b&&document.getElementById(b.getAttribute("aria-controls")||"");` +
+    `(function(){var d=document;function p(f){var l=d.createElement("link");l.rel="preload";l.href=f[0];l.as=f[1];` +
+    `f[1]==="fetch"?l.crossOrigin="anonymous":f[1]==="script"&&(l.fetchPriority="low");d.head.appendChild(l)}` +
+    `function s(){${JSON.stringify(fetches.map((f) => [f.href, f.as]))}.forEach(p);var e=d.createElement("script");e.src=${JSON.stringify(tag[1])};d.head.appendChild(e)}` +
+    `function m(){var b=d.querySelector(".shell-topnav__toggle"),n=b&&d.getElementById(b.getAttribute("aria-controls")||"");` +
     `n&&b.addEventListener("click",function(){var o=n.getAttribute("data-open")!=="true";n.setAttribute("data-open",""+o);b.setAttribute("aria-expanded",""+o);b.textContent=o?"Close":"Menu"})}` +
-    `function a(){m();document.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(s)}):s()}` +
-    `document.readyState==="loading"?document.addEventListener("DOMContentLoaded",a):a()})()`;
-  const replacement = `<link rel="preload" href="${tag[1]}" as="script" fetchpriority="low"><script>${inline}</script>`;
-  return { html: html.slice(0, tag.index) + replacement + html.slice(tag.index + tag[0].length), inline };
+    // a(): once the hero image has arrived (or failed, or 3 s passed) and two frames later (so the
+    // frame with it is on screen, not only drawn), s() starts everything else.
+    `function f(c){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(c)})})}` +
+    `function a(){m();if(d.visibilityState!=="visible")return s();var g=0,go=function(){g||(g=1,f(s))},i=d.querySelector('img[fetchpriority="high"]');` +
+    `!i||i.complete?go():(i.addEventListener("load",go),i.addEventListener("error",go),setTimeout(go,3e3))}` +
+    `d.readyState==="loading"?d.addEventListener("DOMContentLoaded",a):a()})()`;
+  let out = html.slice(0, tag.index) + `<script>${inline}</script>` + html.slice(tag.index + tag[0].length);
+  if (manifest) out = out.replace(MANIFEST_PRELOAD, '');
+  return { html: out, inline };
 }
 
 /** dist/prerender/pages.json from tools/prerender, when the build made one. */
@@ -238,12 +258,11 @@ export function createGatewayApp(options: GatewayOptions): Express {
     let page = pages.get(key);
     if (page === undefined) {
       const remote = remoteForPath(path);
-      // With a prerendered first paint the page needs its scripts for interaction, not to be seen:
-      // they load at low priority so the hero image and styles get the line first.
-      let hints =
-        kitchensMeta +
-        fontPreloadTags(staticDir) +
-        preloadTags({ staticDir, manifest: options.manifest, remote, priority: first ? 'low' : undefined });
+      // Preload hints for the page's scripts and styles. A prerendered page needs them for
+      // interaction, not to be seen: it fetches them after its first paint instead
+      // (startScriptsAfterFirstPaint), so the hero image and styles have the line to themselves.
+      const hintsFor = { staticDir, manifest: options.manifest, remote };
+      let hints = kitchensMeta + fontPreloadTags(staticDir) + (first && prerendered ? '' : preloadTags(hintsFor));
       let html = readFileSync(indexHtml, 'utf8');
       let csp = pageCsp;
       if (first && prerendered) {
@@ -253,7 +272,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
         html = insertAfterStaticChrome(html, markup);
         // The hero image is the page's largest paint: asked for first, before scripts and styles.
         html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
-        const deferred = startScriptsAfterFirstPaint(html);
+        const deferred = startScriptsAfterFirstPaint(html, preloadHints(hintsFor));
         html = deferred.html;
         // The policy allows exactly these inline styles (the block above and the markup's style="")
         // and the one inline script that starts the shell.

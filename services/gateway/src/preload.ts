@@ -23,6 +23,12 @@ function readBuildManifest(dir: string): BuildManifest | null {
   }
 }
 
+/** One preload hint: what to fetch and as what. */
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'style';
+}
+
 const link = (href: string, as: 'script' | 'style' | 'font', priority?: 'low') =>
   as === 'font'
     ? `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`
@@ -58,40 +64,42 @@ export function providedSharedChunks(shellDir: string): string[] | null {
 }
 
 /**
- * Preload hints for a page: the shell's shared chunks (react-dom, router, design system), the
- * display font, and the entry + route chunks of the remote that renders the page. Without them
- * the browser discovers each file only after the previous one ran (HTML → main → bootstrap →
+ * Preload hints for a page: the shell's shared chunks (react-dom, router, design system), and the
+ * entry + route chunks (and route styles) of the remote that renders the page. Without them the
+ * browser discovers each file only after the previous one ran (HTML → main → bootstrap →
  * manifest → remoteEntry → routes), which is most of a slow phone's time to first content.
  */
-export function preloadTags(options: {
-  staticDir: string;
-  manifest: RemoteManifest;
-  remote: RemoteName | null;
-  /** 'low' when the page's first paint does not wait for scripts (a prerendered page). */
-  priority?: 'low';
-}): string {
-  const { staticDir, manifest, remote, priority } = options;
-  const tags: string[] = [];
+export function preloadHints(options: { staticDir: string; manifest: RemoteManifest; remote: RemoteName | null }): PreloadHint[] {
+  const { staticDir, manifest, remote } = options;
+  const hints: PreloadHint[] = [];
   const shell = readBuildManifest(join(staticDir, 'shell'));
   const provided = providedSharedChunks(join(staticDir, 'shell'));
   for (const shared of shell?.shared ?? []) {
-    for (const js of shared.assets.js.sync) if (!provided || provided.includes(js)) tags.push(link(`/${js}`, 'script', priority));
-    for (const css of shared.assets.css.sync) tags.push(link(`/${css}`, 'style'));
+    for (const js of shared.assets.js.sync) if (!provided || provided.includes(js)) hints.push({ href: `/${js}`, as: 'script' });
+    for (const css of shared.assets.css.sync) hints.push({ href: `/${css}`, as: 'style' });
   }
   if (remote) {
     const entry = manifest.remotes[remote];
-    tags.push(link(entry, 'script', priority));
+    hints.push({ href: entry, as: 'script' });
     const local = entry === `/remotes/${REMOTE_DIRS[remote]}/remoteEntry.js`;
     const built = local ? readBuildManifest(join(staticDir, 'remotes', REMOTE_DIRS[remote])) : null;
     const routes = built?.exposes?.find((e) => e.path === './Routes');
     if (routes) {
       const base = `/remotes/${REMOTE_DIRS[remote]}/`;
       // Only what the Routes module needs at once: its lazy chunks (gates, rare pages) stay lazy.
-      for (const js of routes.assets.js.sync) tags.push(link(base + js, 'script', priority));
-      for (const css of routes.assets.css.sync) tags.push(link(base + css, 'style'));
+      for (const js of routes.assets.js.sync) hints.push({ href: base + js, as: 'script' });
+      for (const css of routes.assets.css.sync) hints.push({ href: base + css, as: 'style' });
     }
   }
-  return [...new Set(tags)].join('');
+  const seen = new Set<string>();
+  return hints.filter((h) => !seen.has(h.href) && (seen.add(h.href), true));
+}
+
+/** The hints as <link rel="preload"> tags ('low': scripts at low priority). */
+export function preloadTags(options: { staticDir: string; manifest: RemoteManifest; remote: RemoteName | null; priority?: 'low' }): string {
+  return preloadHints(options)
+    .map((h) => link(h.href, h.as, h.as === 'script' ? options.priority : undefined))
+    .join('');
 }
 
 /** The display face of every page title, preloaded so the title paints in brand type early. */

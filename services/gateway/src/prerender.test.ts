@@ -19,7 +19,7 @@ beforeAll(() => {
   mkdirSync(join(staticDir, 'shell'), { recursive: true });
   writeFileSync(
     join(staticDir, 'shell/index.html'),
-    '<!doctype html><html><head><title>Croft Common</title><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"><!-- static-chrome:start --><header>nav</header><!-- static-chrome:end --></div></body></html>',
+    '<!doctype html><html><head><title>Croft Common</title><link rel="preload" href="/mf-manifest.json" as="fetch" crossorigin><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"><!-- static-chrome:start --><header>nav</header><!-- static-chrome:end --></div></body></html>',
   );
   mkdirSync(join(staticDir, 'prerender'));
   writeFileSync(join(staticDir, 'prerender/pages.json'), JSON.stringify({ css, pages: { '/cafe': markup } }));
@@ -64,15 +64,31 @@ describe('gateway: prerendered first paint', () => {
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
   });
 
-  it('starts a prerendered page\'s scripts after its first paint: fetched at once, run by the one inline script its CSP allows', async () => {
+  it('starts a prerendered page\'s scripts after its first paint: nothing else is fetched before it, one inline script its CSP allows does the rest', async () => {
     const res = await request(app()).get('/cafe').expect(200);
     expect(res.text).not.toContain('<script defer');
-    expect(res.text).toContain('<link rel="preload" href="/assets/main.abc123.js" as="script" fetchpriority="low"><script>');
+    // No script, style or manifest preload in the head: the hero has the line to itself.
+    expect(res.text).not.toMatch(/<link rel="preload" href="[^"]*" as="(?:script|style|fetch)"/);
     const inline = /<script>([^<]*)<\/script>/.exec(res.text)![1];
+    expect(inline).toContain('[["/mf-manifest.json","fetch"]');
     expect(inline).toContain('"/assets/main.abc123.js"');
+    expect(inline).toContain('requestAnimationFrame');
     const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'])![1];
     expect(scriptSrc).toBe(`'self' ${hash(inline)}`);
     expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
+    // A page without a prerender keeps its preloads in the head.
+    const other = await request(app()).get('/book').expect(200);
+    expect(other.text).toContain('<link rel="preload" href="/mf-manifest.json" as="fetch" crossorigin>');
+  });
+
+  it('hands the loader the page\'s preloads in order, the manifest first', () => {
+    const page = '<head><link rel="preload" href="/mf-manifest.json" as="fetch" crossorigin="anonymous" /><script defer src="/assets/main.1.js"></script></head>';
+    const { html, inline } = startScriptsAfterFirstPaint(page, [
+      { href: '/assets/265.a.js', as: 'script' },
+      { href: '/remotes/site/assets/routes.css', as: 'style' },
+    ]);
+    expect(html).toBe(`<head><script>${inline}</script></head>`);
+    expect(inline).toContain('[["/mf-manifest.json","fetch"],["/assets/265.a.js","script"],["/remotes/site/assets/routes.css","style"]]');
   });
 
   it('leaves a page without the shell\'s entry script as it is', () => {
