@@ -11,14 +11,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A phone's first tap waits for the longest task in its way, so the start is cut into tasks:
 // the federation runtime starts in this one; React DOM (compiled and evaluated alone: the largest
-// module) in the next; the router and data layer, the design system, then the app's own modules
-// and its first render. The chunks were preloaded with the page, so waiting costs no round trip.
+// module) in the next; the app's modules and its first render after that. The chunks were
+// preloaded with the page, so waiting costs no round trip. (The workspace's own libraries cannot
+// be split off the same way: a library imported lazily here could no longer be imported
+// statically anywhere in the shell, which the module-boundary rule enforces.)
 void nextTask()
   .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => Promise.all([import('@croft/router'), import('@croft/query')]))
-  .then(nextTask)
-  .then(() => import('@croft/ui'))
   .then(nextTask)
   .then(() => import('./bootstrap'))
   .then(({ start }) => start(manifest));
