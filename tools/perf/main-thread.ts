@@ -214,6 +214,24 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceRun> {
   }
 }
 
+/** A trace that lost its anchor. */
+class NoAnchorError extends Error {}
+
+/**
+ * traceLoad, again (up to 3 tries) when Chromium's trace lacks the page's navigationStart: it
+ * sometimes drops that one event, and without it no time in the trace can be placed.
+ */
+async function traceLoadRetrying(browser: Browser, url: string): Promise<TraceRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await traceLoad(browser, url);
+    } catch (error) {
+      if (!(error instanceof NoAnchorError) || attempt === 3) throw error;
+      console.warn(`  (${error.message}; tracing the load again)`);
+    }
+  }
+}
+
 /** In the page: when it answers a tap (React's props on OPEN, or on the Menu toggle on a page without OPEN), else null. */
 function readyCheck(): { at: number; on: string } | null {
   const ready = window.__ccReady;
@@ -255,7 +273,7 @@ function analyse(events: TraceEvent[], url: string, interactive: number, interac
     return data['isOutermostMainFrame'] !== false && doc.startsWith('http') && new URL(doc).pathname === path;
   });
   const nav = navs[navs.length - 1];
-  if (!nav) throw new Error(`no navigationStart for ${url} in the trace (${events.length} events)`);
+  if (!nav) throw new NoAnchorError(`no navigationStart for ${url} in the trace (${events.length} events)`);
   const pid = nav.pid;
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the page renderer');
@@ -460,7 +478,7 @@ async function main() {
     for (let round = 0; round < runs; round++) {
       for (const path of paths) {
         const url = new URL(path, base).toString();
-        traces.set(path, [...(traces.get(path) ?? []), await traceLoad(browser, url)]);
+        traces.set(path, [...(traces.get(path) ?? []), await traceLoadRetrying(browser, url)]);
         const perControl = taps.get(path) ?? new Map<Control, Map<string, Tap[]>>();
         taps.set(path, perControl);
         for (const control of CONTROLS) {

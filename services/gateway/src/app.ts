@@ -20,7 +20,7 @@ import {
 } from '@croft/service-kit';
 import { createHash } from 'node:crypto';
 import { remoteForPath, type RemoteManifest } from '@croft/contracts';
-import { fontPreloadTags, preloadHints, preloadTags } from './preload';
+import { fontPreloadTags, preloadHints, preloadTags, type PreloadHint } from './preload';
 import { REMOTE_DIRS } from './manifest';
 
 export interface GatewayOptions {
@@ -102,12 +102,6 @@ export function heroImagePreload(markup: string): string {
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
-/** What a prerendered page fetches after its first paint: the shell's hints and the remote manifest. */
-export interface LaterFetch {
-  href: string;
-  as: 'script' | 'style' | 'fetch';
-}
-
 /** The shell's own preload of the remote manifest (index.html), any spelling of its attributes. */
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/mf-manifest\.json" as="fetch" crossorigin(?:="anonymous")?\s*\/?>/;
 
@@ -124,11 +118,11 @@ const MANIFEST_PRELOAD = /<link rel="preload" href="\/mf-manifest\.json" as="fet
  * Meanwhile the static header's Menu toggle answers taps (see m() below).
  * Returns the page unchanged when the shell's entry script is not found.
  */
-export function startScriptsAfterFirstPaint(html: string, later: LaterFetch[] = []): { html: string; inline: string | null } {
+export function startScriptsAfterFirstPaint(html: string, later: readonly PreloadHint[] = []): { html: string; inline: string | null } {
   const tag = /<script defer(?:="defer")? src="([^"]+)"><\/script>/.exec(html);
   if (!tag) return { html, inline: null };
   const manifest = MANIFEST_PRELOAD.exec(html);
-  const fetches: LaterFetch[] = [...(manifest ? [{ href: '/mf-manifest.json', as: 'fetch' as const }] : []), ...later];
+  const fetches: PreloadHint[] = [...(manifest ? [{ href: '/mf-manifest.json', as: 'fetch' as const }] : []), ...later];
   // p(): a preload, as the gateway would have written it in the head.
   // m(): until the shell replaces the static header, its Menu toggle opens and closes the
   // navigation itself (the shell's TopNav starts from the state it finds), so a first tap is never
@@ -261,10 +255,13 @@ export function createGatewayApp(options: GatewayOptions): Express {
       // Preload hints for the page's scripts and styles. A prerendered page needs them for
       // interaction, not to be seen: it fetches them after its first paint instead
       // (startScriptsAfterFirstPaint), so the hero image and styles have the line to themselves.
-      const hintsFor = { staticDir, manifest: options.manifest, remote };
-      let hints = kitchensMeta + fontPreloadTags(staticDir) + (first && prerendered ? '' : preloadTags(hintsFor));
+      const later = preloadHints({ staticDir, manifest: options.manifest, remote });
+      let hints = kitchensMeta + fontPreloadTags(staticDir);
       let html = readFileSync(indexHtml, 'utf8');
       let csp = pageCsp;
+      // Without a prerendered first paint (or when the shell's entry script is not found, so its
+      // start cannot wait) the hints go in the head as they are.
+      let startsLater = false;
       if (first && prerendered) {
         const css = prerendered.css.replace(/<\/style/gi, '');
         const markup = prerendered.pages[first];
@@ -272,8 +269,9 @@ export function createGatewayApp(options: GatewayOptions): Express {
         html = insertAfterStaticChrome(html, markup);
         // The hero image is the page's largest paint: asked for first, before scripts and styles.
         html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
-        const deferred = startScriptsAfterFirstPaint(html, preloadHints(hintsFor));
+        const deferred = startScriptsAfterFirstPaint(html, later);
         html = deferred.html;
+        startsLater = deferred.inline !== null;
         // The policy allows exactly these inline styles (the block above and the markup's style="")
         // and the one inline script that starts the shell.
         const attributes = [...markup.matchAll(/ style="([^"]*)"/g)].map(([, value]) => unescapeAttr(value));
@@ -283,6 +281,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
           scriptHashes: deferred.inline ? [sha256Source(deferred.inline)] : undefined,
         });
       }
+      if (!startsLater) hints += preloadTags(later);
       html = html.replace('</head>', `${hints}</head>`);
       page = { html, csp };
       pages.set(key, page);

@@ -23,16 +23,19 @@ function readBuildManifest(dir: string): BuildManifest | null {
   }
 }
 
-/** One preload hint: what to fetch and as what. */
+/**
+ * One preload hint: what to fetch and as what. `fetch` is the remote manifest, which a prerendered
+ * page asks for after its first paint (the shell's index.html preloads it otherwise).
+ */
 export interface PreloadHint {
   href: string;
-  as: 'script' | 'style';
+  as: 'script' | 'style' | 'fetch';
 }
 
-const link = (href: string, as: 'script' | 'style' | 'font', priority?: 'low') =>
+const link = (href: string, as: 'script' | 'style' | 'font') =>
   as === 'font'
     ? `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`
-    : `<link rel="preload" href="${href}" as="${as}"${priority ? ` fetchpriority="${priority}"` : ''}>`;
+    : `<link rel="preload" href="${href}" as="${as}">`;
 
 /**
  * The chunks the shell's main script loads to *provide* each shared module. A build manifest's
@@ -95,11 +98,9 @@ export function preloadHints(options: { staticDir: string; manifest: RemoteManif
   return hints.filter((h) => !seen.has(h.href) && (seen.add(h.href), true));
 }
 
-/** The hints as <link rel="preload"> tags ('low': scripts at low priority). */
-export function preloadTags(options: { staticDir: string; manifest: RemoteManifest; remote: RemoteName | null; priority?: 'low' }): string {
-  return preloadHints(options)
-    .map((h) => link(h.href, h.as, h.as === 'script' ? options.priority : undefined))
-    .join('');
+/** Hints as <link rel="preload"> tags, for the head of a page whose scripts start at once. */
+export function preloadTags(hints: readonly PreloadHint[]): string {
+  return hints.map((h) => (h.as === 'fetch' ? `<link rel="preload" href="${h.href}" as="fetch" crossorigin>` : link(h.href, h.as))).join('');
 }
 
 /** The display face of every page title, preloaded so the title paints in brand type early. */

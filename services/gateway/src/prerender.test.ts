@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -96,6 +96,22 @@ describe('gateway: prerendered first paint', () => {
       html: '<head><script type="module" src="/x.js"></script></head>',
       inline: null,
     });
+  });
+
+  it('keeps a prerendered page\'s preloads in the head when its scripts cannot be made to wait', async () => {
+    const index = join(staticDir, 'shell/index.html');
+    const original = readFileSync(index, 'utf8');
+    writeFileSync(index, original.replace('<script defer src=', '<script type="module" src='));
+    try {
+      const res = await request(app()).get('/cafe').expect(200);
+      expect(res.text).toContain('data-prerendered');
+      expect(res.text).toContain('<script type="module" src="/assets/main.abc123.js"></script>');
+      // The page's remote entry is still asked for early, as on a page without a prerender.
+      expect(res.text).toMatch(/<link rel="preload" href="[^"]*remoteEntry\.js" as="script">/);
+      expect(/script-src ([^;]*)/.exec(res.headers['content-security-policy'])![1]).toBe("'self'");
+    } finally {
+      writeFileSync(index, original);
+    }
   });
 
   it('ignores an unreadable prerender file (pages still served)', async () => {

@@ -149,6 +149,48 @@ export function HeroCarousel({
   // used at once.
   useEffect(() => {
     if (count < 2) return;
+    const setUpAutoplay = (): (() => void) => {
+      const read = () => environment ?? readCarouselEnvironment();
+      let env = read();
+      reducedRef.current = env.reducedMotion;
+      const eager = eagerImageCount(env, count);
+      setLoadCount((n) => Math.max(n, eager));
+      const deferred =
+        eager < count ? setTimeout(() => setLoadCount(count), CAROUSEL_TIMING.deferredImagesDelayMs) : undefined;
+
+      const scheduler = createAutoplayScheduler({
+        env,
+        pageLoaded: document.readyState === 'complete',
+        onAdvance: () => startEmblaRef.current((api) => api.scrollNext(reducedRef.current)),
+        onChange: setAuto,
+      });
+      schedulerRef.current = scheduler;
+      setAuto(scheduler.state());
+
+      const onLoad = () => scheduler.pageLoaded();
+      window.addEventListener('load', onLoad);
+      const onVisibility = () =>
+        document.visibilityState === 'hidden' ? scheduler.pause('hidden') : scheduler.resume('hidden');
+      document.addEventListener('visibilitychange', onVisibility);
+      const unwatch = environment
+        ? () => undefined
+        : watchCarouselEnvironment((next) => {
+            const changed =
+              next.reducedMotion !== env.reducedMotion || isConstrained(next) !== isConstrained(env);
+            env = next;
+            reducedRef.current = next.reducedMotion;
+            if (changed) scheduler.setEnv(next);
+          });
+
+      return () => {
+        if (deferred) clearTimeout(deferred);
+        window.removeEventListener('load', onLoad);
+        document.removeEventListener('visibilitychange', onVisibility);
+        unwatch();
+        scheduler.destroy();
+        schedulerRef.current = null;
+      };
+    };
     let teardown = () => undefined as void;
     const setup = () => {
       teardown = setUpAutoplay();
@@ -162,50 +204,7 @@ export function HeroCarousel({
       clearTimeout(timer);
       teardown();
     };
-  }, [count, environment]); // eslint-disable-line react-hooks/exhaustive-deps -- setUpAutoplay reads only refs, setters and these two
-
-  function setUpAutoplay(): () => void {
-    const read = () => environment ?? readCarouselEnvironment();
-    let env = read();
-    reducedRef.current = env.reducedMotion;
-    const eager = eagerImageCount(env, count);
-    setLoadCount((n) => Math.max(n, eager));
-    const deferred =
-      eager < count ? setTimeout(() => setLoadCount(count), CAROUSEL_TIMING.deferredImagesDelayMs) : undefined;
-
-    const scheduler = createAutoplayScheduler({
-      env,
-      pageLoaded: document.readyState === 'complete',
-      onAdvance: () => startEmblaRef.current((api) => api.scrollNext(reducedRef.current)),
-      onChange: setAuto,
-    });
-    schedulerRef.current = scheduler;
-    setAuto(scheduler.state());
-
-    const onLoad = () => scheduler.pageLoaded();
-    window.addEventListener('load', onLoad);
-    const onVisibility = () =>
-      document.visibilityState === 'hidden' ? scheduler.pause('hidden') : scheduler.resume('hidden');
-    document.addEventListener('visibilitychange', onVisibility);
-    const unwatch = environment
-      ? () => undefined
-      : watchCarouselEnvironment((next) => {
-          const changed =
-            next.reducedMotion !== env.reducedMotion || isConstrained(next) !== isConstrained(env);
-          env = next;
-          reducedRef.current = next.reducedMotion;
-          if (changed) scheduler.setEnv(next);
-        });
-
-    return () => {
-      if (deferred) clearTimeout(deferred);
-      window.removeEventListener('load', onLoad);
-      document.removeEventListener('visibilitychange', onVisibility);
-      unwatch();
-      scheduler.destroy();
-      schedulerRef.current = null;
-    };
-  }
+  }, [count, environment]);
 
   if (count === 0) return null;
 
