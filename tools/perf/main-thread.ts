@@ -4,12 +4,15 @@
  * 50 ms before the page answers its first tap, and input delay under 100 ms for the nav, OPEN
  * and the footer form. Prints figures (median and worst over the runs); never asserts.
  *
- *   node --import tsx tools/perf/main-thread.ts [--url http://localhost:3000] [--paths /,/cafe,/beer] [--runs 5]
+ *   node --import tsx tools/perf/main-thread.ts [--url http://localhost:3000] [--paths /,/cafe,/beer] [--runs 5] [--no-bare]
  *
  * Without --url it starts the built gateway itself (npm run build first). --verbose says what lay
  * under a tap that did not do its job.
  *
- * 1. Long tasks. The page is traced from before navigation until 3 s after it "answers a tap":
+ * 1. Long tasks. The bare React 19 host + one federated remote (tools/perf/baseline, as in
+ *    lighthouse.ts) is traced the same way in every round, its "answer" being its remote's heading
+ *    rendered: the floor of what the browser's own work and React cost on this machine.
+ *    The page is traced from before navigation until 3 s after it "answers a tap":
  *    the site calls no performance.mark, so that moment is the first animation frame at which
  *    the OPEN button (on pages without it, the nav's Menu toggle) carries React's props
  *    (an own `__reactProps$…` property, i.e. React has attached its handlers), polled with a
@@ -30,7 +33,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
-import { arg, startGatewayForPerf } from './perf-helpers';
+import { arg, buildBaseline, serveStatic, startGatewayForPerf } from './perf-helpers';
 
 const CONTEXT_OPTIONS = {
   viewport: { width: 412, height: 823 },
@@ -61,14 +64,14 @@ const LATER_MOMENTS = [500, 1000, 2000];
 
 declare global {
   interface Window {
-    __ccReady?: { open?: number; toggle?: number };
+    __ccReady?: { open?: number; toggle?: number; app?: number };
     __ccEntries?: { name: string; startTime: number; processingStart: number; processingEnd: number; duration: number; entryType: string }[];
   }
 }
 
 /** Polls every animation frame for React's props on OPEN and on the Menu toggle. */
 function watchForReact(): void {
-  const ready: { open?: number; toggle?: number } = {};
+  const ready: { open?: number; toggle?: number; app?: number } = {};
   window.__ccReady = ready;
   const hasReact = (el: Element | null | undefined) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
   const findOpen = () =>
@@ -79,7 +82,9 @@ function watchForReact(): void {
   const tick = () => {
     if (ready.toggle === undefined && hasReact(document.querySelector('button.shell-topnav__toggle'))) ready.toggle = performance.now();
     if (ready.open === undefined && hasReact(findOpen())) ready.open = performance.now();
-    if (ready.open === undefined || ready.toggle === undefined) requestAnimationFrame(tick);
+    // The bare host's one page: its remote's heading, rendered by React.
+    if (ready.app === undefined && hasReact(document.querySelector('main h1'))) ready.app = performance.now();
+    if ((ready.open === undefined || ready.toggle === undefined) && ready.app === undefined) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
@@ -185,7 +190,7 @@ function describe(task: TraceEvent, children: TraceEvent[]): string {
   return `${top.name}${extra ? ` ${extra}` : ''}${url ? ` ${url}` : ''} (${Math.round((top.dur ?? 0) / 1000)} ms)`;
 }
 
-async function traceLoad(browser: Browser, url: string): Promise<TraceRun> {
+async function traceLoad(browser: Browser, url: string, bare = false): Promise<TraceRun> {
   const { context, page, cdp } = await freshPage(browser, [watchForReact]);
   try {
     const events: TraceEvent[] = [];
@@ -196,7 +201,7 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceRun> {
     // Waiting is a bare CDP evaluation of one expression every 250 ms: Playwright's waitForFunction
     // would inject its utility script into the page and run it every poll, and that work (50–90 ms
     // tasks on the slowed CPU) would be counted as the page's own.
-    const check = `(${String(readyCheck)})()`;
+    const check = `(${String(readyCheck)})(${bare})`;
     const deadline = Date.now() + 60_000;
     let ready: { at: number; on: string } | null = null;
     while (!ready && Date.now() < deadline) {
@@ -221,10 +226,10 @@ class NoAnchorError extends Error {}
  * traceLoad, again (up to 3 tries) when Chromium's trace lacks the page's navigationStart: it
  * sometimes drops that one event, and without it no time in the trace can be placed.
  */
-async function traceLoadRetrying(browser: Browser, url: string): Promise<TraceRun> {
+async function traceLoadRetrying(browser: Browser, url: string, bare = false): Promise<TraceRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await traceLoad(browser, url);
+      return await traceLoad(browser, url, bare);
     } catch (error) {
       if (!(error instanceof NoAnchorError) || attempt === 3) throw error;
       console.warn(`  (${error.message}; tracing the load again)`);
@@ -232,10 +237,14 @@ async function traceLoadRetrying(browser: Browser, url: string): Promise<TraceRu
   }
 }
 
-/** In the page: when it answers a tap (React's props on OPEN, or on the Menu toggle on a page without OPEN), else null. */
-function readyCheck(): { at: number; on: string } | null {
+/**
+ * In the page: when it answers a tap (React's props on OPEN, or on the Menu toggle on a page
+ * without OPEN; on the bare host, on its remote's heading), else null.
+ */
+function readyCheck(bare: boolean): { at: number; on: string } | null {
   const ready = window.__ccReady;
   if (!ready) return null;
+  if (bare) return ready.app === undefined ? null : { at: ready.app, on: "the remote's heading" };
   const hasOpen = Array.from(document.querySelectorAll('button, a')).some(
     (el) => /^open$/i.test(el.textContent?.trim() ?? '') || /^open( menu)?$/i.test(el.getAttribute('aria-label') ?? ''),
   );
@@ -471,11 +480,20 @@ async function main() {
     base = gw.url;
     stop = gw.stop;
   }
+  // The same trace of the bare React 19 host + one remote (--no-bare skips it): what the browser's
+  // own work (committing the navigation, the first style, layout and paint) and React cost alone.
+  let bare: { url: string; stop: () => Promise<void> } | undefined;
+  if (!process.argv.includes('--no-bare')) {
+    await buildBaseline();
+    bare = await serveStatic('dist/perf-baseline', { '/remote/': 'remote/', '/': 'host/' });
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const traces = new Map<string, TraceRun[]>();
+    const bareRuns: TraceRun[] = [];
     const taps = new Map<string, Map<Control, Map<string, Tap[]>>>();
     for (let round = 0; round < runs; round++) {
+      if (bare) bareRuns.push(await traceLoadRetrying(browser, bare.url, true));
       for (const path of paths) {
         const url = new URL(path, base).toString();
         traces.set(path, [...(traces.get(path) ?? []), await traceLoadRetrying(browser, url)]);
@@ -499,6 +517,7 @@ async function main() {
       `Main thread, Chromium trace, CPU slowed ${CPU_SLOWDOWN}×, 412×823 @1.75 touch, ${runs} run(s) (goals: no task > 50 ms before the page answers a tap; input delay < 100 ms)`,
     );
     console.info('Long tasks (top-level RunTask on CrRendererMain; times after navigationStart):');
+    if (bare) reportTrace('bare React 19 host + one remote (tools/perf/baseline)', bareRuns);
     for (const path of paths) reportTrace(path, traces.get(path) ?? []);
     console.info('Input delay of a first tap (first-input processingStart − startTime; each tap a fresh load):');
     for (const path of paths) {
@@ -508,6 +527,7 @@ async function main() {
   } finally {
     await browser.close();
     await stop?.();
+    await bare?.stop();
   }
 }
 

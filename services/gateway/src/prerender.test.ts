@@ -36,6 +36,35 @@ function app() {
   });
 }
 
+/**
+ * Runs the after-first-paint loader against a stand-in document (a visible page whose hero image
+ * has arrived) and returns what it appended to the head, task by task.
+ */
+function runLoader(inline: string): string[][] {
+  const tasks: string[][] = [];
+  let current: string[] = [];
+  const queue: (() => void)[] = [];
+  const element = (tag: string) => ({ tag, rel: '', href: '', as: '', src: '', crossOrigin: '', fetchPriority: '' });
+  const doc = {
+    readyState: 'complete',
+    visibilityState: 'visible',
+    createElement: element,
+    querySelector: () => null,
+    getElementById: () => null,
+    head: {
+      appendChild: (el: ReturnType<typeof element>) => current.push(el.tag === 'script' ? `script ${el.src}` : `link ${el.href} ${el.as}`),
+    },
+  };
+  const later = (fn: () => void) => void queue.push(fn);
+  new Function('document', 'requestAnimationFrame', 'setTimeout', inline)(doc, later, later);
+  while (queue.length > 0) {
+    queue.shift()!();
+    if (current.length > 0) tasks.push(current);
+    current = [];
+  }
+  return tasks;
+}
+
 describe('gateway: prerendered first paint', () => {
   it('puts the page\'s prerendered hero after the static navigation, with its styles in the head', async () => {
     const res = await request(app()).get('/cafe').expect(200);
@@ -89,6 +118,12 @@ describe('gateway: prerendered first paint', () => {
     ]);
     expect(html).toBe(`<head><script>${inline}</script></head>`);
     expect(inline).toContain('[["/mf-manifest.json","fetch"],["/assets/265.a.js","script"],["/remotes/site/assets/routes.css","style"]]');
+    expect(runLoader(inline!)).toEqual([
+      // The manifest and the shell's script first, then one preload per task.
+      ['link /mf-manifest.json fetch', 'script /assets/main.1.js'],
+      ['link /assets/265.a.js script'],
+      ['link /remotes/site/assets/routes.css style'],
+    ]);
   });
 
   it('leaves a page without the shell\'s entry script as it is', () => {
@@ -137,6 +172,8 @@ describe('gateway: prerendered first paint', () => {
     expect(heroImagePreload(hero)).toBe(
       '<link rel="preload" as="image" type="image/avif" imagesrcset="/images/cafe-1-480.avif 480w, /images/cafe-1-768.avif 768w" imagesizes="100vw" fetchpriority="high">',
     );
+    // As React's renderer writes it.
+    expect(heroImagePreload(hero.replace('fetchpriority="high"', 'fetchPriority="high"'))).toBe(heroImagePreload(hero));
     expect(heroImagePreload(hero.replace('fetchpriority="high"', 'loading="lazy"'))).toBe('');
     expect(heroImagePreload('<main><h1>No image</h1></main>')).toBe('');
   });
