@@ -124,6 +124,21 @@ export function createFederatedConfig({ name, projectDir, exposes, isShell = fal
           env.standalone &&
           new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(workspaceRoot, 'tools/msw/public') }] }),
         esmFederationRuntime(),
+        // V8's explicit compile hint: compile every function of the file eagerly, on the streaming
+        // thread while it downloads, instead of lazily on the main thread at its first call. The
+        // shell's chunks are the federation runtime, React DOM, the router/query/design-system
+        // first load and its pages: nearly all of each runs as soon as it arrives. Measured on a
+        // 4× slowed CPU (tools/perf/main-thread.ts, 3 runs): blocking time /cafe 469 → 142 ms,
+        // / 285 → 133 ms; the page answers its first tap ~0.45 s sooner. After minification (which
+        // would drop the comment), before the source maps are written (which count its line).
+        isShell &&
+          isProd &&
+          new rspack.BannerPlugin({
+            banner: '//# allFunctionsCalledOnLoad',
+            raw: true,
+            test: /\.js$/,
+            stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+          }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
         }),
