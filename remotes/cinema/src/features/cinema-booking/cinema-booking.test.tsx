@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getResponse, http } from 'msw';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CINEMA_MESSAGES } from '@croft/contracts';
@@ -172,6 +173,44 @@ describe('booking Secret Cinema', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /6-digit code/ }), MOCK_SIGN_IN_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await toastSays(CINEMA_MESSAGES.bookingConfirmed.title, 'Your ticket: #28');
+  });
+
+  it('signed out on a sold-out screening: joins the waiting list after the code, and shows the place even when the first read of it left before the join', async () => {
+    const handlers = cinemaHandlers({ delayMs: 0, world: 'sold-out' });
+    let joined!: () => void;
+    const joinDone = new Promise<void>((resolve) => (joined = resolve));
+    server.resetHandlers(
+      // The member's first read answers from the state before the join, and arrives after it.
+      http.get('*/api/cinema/me', async ({ request }) => {
+        const before = await getResponse(handlers, request);
+        await joinDone;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return before;
+      }, { once: true }),
+      http.post('*/api/cinema/waitlist', async ({ request }) => {
+        const response = await getResponse(handlers, request);
+        joined();
+        return response;
+      }),
+      ...handlers,
+      ...identityHandlers(),
+    );
+    render(
+      <ToastProvider store={createToastStore()}>
+        <CinemaBooking open onClose={vi.fn()} />
+      </ToastProvider>,
+      { wrapper: queryWrapper() },
+    );
+    const d = await form();
+    await userEvent.type(d.getByRole('textbox', { name: /Your name/ }), 'Ada');
+    await userEvent.click(d.getByRole('button', { name: 'Join the waiting list' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sign in to book' });
+    await userEvent.type(within(signIn).getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /6-digit code/ }), MOCK_SIGN_IN_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await toastSays("You're on the waiting list");
+    expect(await within(await dialog()).findByText(/You're on the waiting list: number \d+ in line for 1 ticket\./)).toBeInTheDocument();
   });
 
   it('closing resets the form', async () => {

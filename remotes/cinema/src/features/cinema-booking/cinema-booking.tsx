@@ -158,9 +158,14 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     if (!status.isError) loadToast.current = false;
   }, [status.isError, status.error, toast]);
 
+  // After a change, read both again. A read already under way may have left before the change
+  // (signing in starts the member's first read as the waiting-list join goes out): invalidating
+  // alone would let that first read, with no data yet, stand. So it is cancelled and read anew.
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: cinemaKeys.status });
-    if (userId) void queryClient.invalidateQueries({ queryKey: cinemaKeys.member(userId) });
+    const keys = [cinemaKeys.status, ...(userId ? [cinemaKeys.member(userId)] : [])];
+    for (const queryKey of keys) {
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+    }
   };
 
   const close = () => {
