@@ -84,7 +84,10 @@ function watchForReact(): void {
     if (ready.open === undefined && hasReact(findOpen())) ready.open = performance.now();
     // The bare host's one page: its remote's heading, rendered by React.
     if (ready.app === undefined && hasReact(document.querySelector('main h1'))) ready.app = performance.now();
-    if ((ready.open === undefined || ready.toggle === undefined) && ready.app === undefined) requestAnimationFrame(tick);
+    const oursReady = ready.open !== undefined && ready.toggle !== undefined;
+    // Our pages have a React heading too: `app` ends the watch only on a page without our nav.
+    const bareReady = ready.app !== undefined && !document.querySelector('button.shell-topnav__toggle');
+    if (!oursReady && !bareReady) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }

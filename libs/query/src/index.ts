@@ -13,5 +13,5 @@ export {
   useQueryClient,
 } from '@tanstack/react-query';
 export type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-export { createQueryClient, getQueryClient, retryTransientOnce } from './query-client';
+export { createQueryClient, getQueryClient, readAgainAfterChange, retryTransientOnce } from './query-client';
 export { QueryProvider } from './query-provider';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, getQueryClient, retryTransientOnce } from './query-client';
+import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient, getQueryClient, readAgainAfterChange, retryTransientOnce } from './query-client';
 
 describe('the QueryClient defaults', () => {
   it('retries a read once after a network failure or a 5xx, never after a 4xx or a contract mismatch', () => {
@@ -28,5 +29,49 @@ describe('the QueryClient defaults', () => {
 
   it('is one client for the page', () => {
     expect(getQueryClient()).toBe(getQueryClient());
+  });
+});
+
+describe('readAgainAfterChange', () => {
+  /** A watched query whose first read is held until `release` is called; later reads answer at once. */
+  function firstReadHeld() {
+    const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = ['member', 'view'];
+    let server = 'before the change';
+    let release = () => {};
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey,
+      queryFn: ({ signal }) => {
+        reads++;
+        const answer = server;
+        if (reads > 1) return Promise.resolve(answer);
+        return new Promise<string>((resolve, reject) => {
+          release = () => resolve(answer);
+          signal.addEventListener('abort', () => reject(signal.reason));
+        });
+      },
+    });
+    // A component watching it: this starts the first read.
+    observer.subscribe(() => undefined);
+    return { client, queryKey, change: () => (server = 'after the change'), release: () => release(), read: () => client.getQueryData(queryKey) };
+  }
+
+  it('restarts a first read that left before the change, so the page shows what the change made', async () => {
+    const q = firstReadHeld();
+    q.change();
+    const done = readAgainAfterChange(q.client, [q.queryKey]);
+    q.release();
+    await done;
+    expect(q.read()).toBe('after the change');
+  });
+
+  it('is needed: invalidating alone lets that first read stand', async () => {
+    const q = firstReadHeld();
+    q.change();
+    const done = q.client.invalidateQueries({ queryKey: q.queryKey });
+    q.release();
+    await done;
+    expect(q.read()).toBe('before the change');
   });
 });

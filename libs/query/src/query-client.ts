@@ -60,3 +60,15 @@ export function getQueryClient(): QueryClient {
   shared ??= createQueryClient();
   return shared;
 }
+
+/**
+ * Reads these queries again after a change the visitor made. `invalidateQueries` alone restarts a
+ * read under way only when the query already has data; a *first* read still under way is joined,
+ * so a read that left before the change would stand (signing in starts the member's first read as
+ * the change goes out). So reads under way are cancelled first, then every query is read anew.
+ * Resolves when the new reads have settled.
+ */
+export async function readAgainAfterChange(queryClient: QueryClient, queryKeys: readonly (readonly unknown[])[]): Promise<void> {
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { providedSharedChunks } from './preload';
+import { preloadTags, providedSharedChunks } from './preload';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -38,5 +38,20 @@ describe('providedSharedChunks', () => {
   it('answers null when main.js is missing or has no provider factories (callers keep the manifest lists)', () => {
     expect(providedSharedChunks(shellWith(null, []))).toBeNull();
     expect(providedSharedChunks(shellWith('console.log(1)', []))).toBeNull();
+  });
+});
+
+describe('preloadTags', () => {
+  it('writes one tag per hint; the manifest fetch is a CORS preload, so the runtime\'s fetch reuses it', () => {
+    const tags = preloadTags([
+      { href: '/remotes.json', as: 'fetch' },
+      { href: '/assets/main.1.js', as: 'script' },
+      { href: '/assets/site.2.css', as: 'style' },
+    ]);
+    expect(tags).toBe(
+      '<link rel="preload" href="/remotes.json" as="fetch" crossorigin>' +
+        '<link rel="preload" href="/assets/main.1.js" as="script">' +
+        '<link rel="preload" href="/assets/site.2.css" as="style">',
+    );
   });
 });

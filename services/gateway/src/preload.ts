@@ -32,10 +32,12 @@ export interface PreloadHint {
   as: 'script' | 'style' | 'fetch';
 }
 
-const link = (href: string, as: 'script' | 'style' | 'font') =>
-  as === 'font'
-    ? `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`
-    : `<link rel="preload" href="${href}" as="${as}">`;
+/** A preload tag; fonts and fetches are CORS requests, so they carry `crossorigin` to be reused. */
+const link = (href: string, as: PreloadHint['as'] | 'font') => {
+  if (as === 'font') return `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`;
+  if (as === 'fetch') return `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
+  return `<link rel="preload" href="${href}" as="${as}">`;
+};
 
 /**
  * The chunks the shell's main script loads to *provide* each shared module. A build manifest's
@@ -100,7 +102,7 @@ export function preloadHints(options: { staticDir: string; manifest: RemoteManif
 
 /** Hints as <link rel="preload"> tags, for the head of a page whose scripts start at once. */
 export function preloadTags(hints: readonly PreloadHint[]): string {
-  return hints.map((h) => (h.as === 'fetch' ? `<link rel="preload" href="${h.href}" as="fetch" crossorigin>` : link(h.href, h.as))).join('');
+  return hints.map((h) => link(h.href, h.as)).join('');
 }
 
 /** The display face of every page title, preloaded so the title paints in brand type early. */

@@ -43,6 +43,15 @@ const form = async () => {
   return within(d);
 };
 
+/** The sign-in dialog a signed-out visitor meets: email, the emailed code, Verify. */
+async function signInWithCode(email: string) {
+  const signIn = await screen.findByRole('dialog', { name: 'Sign in to book' });
+  await userEvent.type(within(signIn).getByRole('textbox', { name: /Email/ }), email);
+  await userEvent.click(within(signIn).getByRole('button', { name: 'Send code' }));
+  await userEvent.type(await screen.findByRole('textbox', { name: /6-digit code/ }), MOCK_SIGN_IN_CODE);
+  await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+}
+
 describe('booking Secret Cinema', () => {
   it('shows the screening, then books 2 with a guest: "Booking confirmed" with the ticket numbers, Resend and Done', async () => {
     const { onClose } = open();
@@ -167,11 +176,7 @@ describe('booking Secret Cinema', () => {
     const d = await form();
     await userEvent.type(d.getByRole('textbox', { name: /Your name/ }), 'Ada');
     await userEvent.click(d.getByRole('button', { name: 'Book 1 ticket' }));
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in to book' });
-    await userEvent.type(within(signIn).getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-    await userEvent.click(within(signIn).getByRole('button', { name: 'Send code' }));
-    await userEvent.type(await screen.findByRole('textbox', { name: /6-digit code/ }), MOCK_SIGN_IN_CODE);
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await signInWithCode('ada@example.com');
     await toastSays(CINEMA_MESSAGES.bookingConfirmed.title, 'Your ticket: #28');
   });
 
@@ -204,11 +209,7 @@ describe('booking Secret Cinema', () => {
     const d = await form();
     await userEvent.type(d.getByRole('textbox', { name: /Your name/ }), 'Ada');
     await userEvent.click(d.getByRole('button', { name: 'Join the waiting list' }));
-    const signIn = await screen.findByRole('dialog', { name: 'Sign in to book' });
-    await userEvent.type(within(signIn).getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-    await userEvent.click(within(signIn).getByRole('button', { name: 'Send code' }));
-    await userEvent.type(await screen.findByRole('textbox', { name: /6-digit code/ }), MOCK_SIGN_IN_CODE);
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await signInWithCode('ada@example.com');
     await toastSays("You're on the waiting list");
     expect(await within(await dialog()).findByText(/You're on the waiting list: number \d+ in line for 1 ticket\./)).toBeInTheDocument();
   });

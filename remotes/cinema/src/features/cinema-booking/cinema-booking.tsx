@@ -11,7 +11,7 @@ import {
 } from '@croft/contracts';
 import type { RemoteDialogProps } from '@croft/contracts/remotes';
 import { EmailSignInDialog } from '@croft/auth-gate';
-import { useQuery, useQueryClient } from '@croft/query';
+import { readAgainAfterChange, useQuery, useQueryClient } from '@croft/query';
 import { getSessionClient, type Session } from '@croft/session';
 import { useSession } from '@croft/session/react';
 import { Button, Dialog, Spinner, useToast } from '@croft/ui';
@@ -158,15 +158,9 @@ export default function CinemaBooking({ open, onClose }: CinemaBookingProps) {
     if (!status.isError) loadToast.current = false;
   }, [status.isError, status.error, toast]);
 
-  // After a change, read both again. A read already under way may have left before the change
-  // (signing in starts the member's first read as the waiting-list join goes out): invalidating
-  // alone would let that first read, with no data yet, stand. So it is cancelled and read anew.
-  const refresh = () => {
-    const keys = [cinemaKeys.status, ...(userId ? [cinemaKeys.member(userId)] : [])];
-    for (const queryKey of keys) {
-      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
-    }
-  };
+  // After a change, read both again, restarting a read that left before it (signing in starts the
+  // member's first read as the waiting-list join goes out).
+  const refresh = () => void readAgainAfterChange(queryClient, [cinemaKeys.status, ...(userId ? [cinemaKeys.member(userId)] : [])]);
 
   const close = () => {
     // Closing resets the form (spec 001 §4).
