@@ -214,9 +214,15 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
     }
     if (!ready) throw new Error(`${url}: the page never answered a tap within 60 s`);
     await sleep(AFTER_INTERACTIVE_MS + 200);
+    // The page's own clock for one navigation-timing mark, to place the trace when it lost its
+    // navigationStart (see analyse).
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: "performance.getEntriesByType('navigation')[0]?.domInteractive ?? null",
+      returnByValue: true,
+    });
     await cdp.send('Tracing.end');
     await complete;
-    return analyse(events, url, ready.at, ready.on);
+    return analyse(events, url, ready.at, ready.on, (result.value as number | null) ?? undefined);
   } finally {
     await context.close();
   }
@@ -226,8 +232,8 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
 class NoAnchorError extends Error {}
 
 /**
- * traceLoad, again (up to 3 tries) when Chromium's trace lacks the page's navigationStart: it
- * sometimes drops that one event, and without it no time in the trace can be placed.
+ * traceLoad, again (up to 3 tries) when the trace cannot be placed at all (see anchor): without
+ * the page's time 0 no time in it means anything.
  */
 async function traceLoadRetrying(browser: Browser, url: string, bare = false): Promise<TraceRun> {
   for (let attempt = 1; ; attempt++) {
@@ -275,22 +281,41 @@ function completeEvents(thread: TraceEvent[]): TraceEvent[] {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
-function analyse(events: TraceEvent[], url: string, interactive: number, interactiveOn: string): TraceRun {
-  // The page's renderer: the process of the outermost frame's navigationStart for our URL.
+/**
+ * Where the page's time 0 is in the trace, and its renderer: the outermost frame's
+ * navigationStart for our URL. Chromium's trace sometimes lacks that one event (a renderer made
+ * ready before tracing reached it); then the renderer is the one the browser committed our URL
+ * in, and time 0 is its domInteractive mark less the page's own domInteractive time.
+ */
+function anchor(events: TraceEvent[], url: string, domInteractive: number | undefined): { pid: number; origin: number } {
   const path = new URL(url).pathname;
+  const samePath = (href: unknown) => typeof href === 'string' && href.startsWith('http') && new URL(href).pathname === path;
   const navs = events.filter((e) => {
     if (e.name !== 'navigationStart') return false;
     const data = e.args?.data ?? {};
-    const doc = typeof data['documentLoaderURL'] === 'string' ? (data['documentLoaderURL'] as string) : '';
-    return data['isOutermostMainFrame'] !== false && doc.startsWith('http') && new URL(doc).pathname === path;
+    return data['isOutermostMainFrame'] !== false && samePath(data['documentLoaderURL']);
   });
   const nav = navs[navs.length - 1];
-  if (!nav) throw new NoAnchorError(`no navigationStart for ${url} in the trace (${events.length} events)`);
-  const pid = nav.pid;
+  if (nav) return { pid: nav.pid, origin: nav.ts };
+  const commits = events.filter((e) => {
+    if (e.name !== 'FrameCommittedInBrowser') return false;
+    const data = e.args?.data ?? {};
+    return data['isOutermostMainFrame'] !== false && samePath(data['url']);
+  });
+  const pid = commits[commits.length - 1]?.args?.data?.['processId'];
+  const mark = events.find((e) => e.name === 'domInteractive' && e.pid === pid);
+  if (typeof pid === 'number' && mark && domInteractive !== undefined) {
+    console.warn(`  (no navigationStart for ${url} in the trace: placed by its domInteractive)`);
+    return { pid, origin: mark.ts - domInteractive * 1000 };
+  }
+  throw new NoAnchorError(`no navigationStart for ${url} in the trace, nor its commit and domInteractive (${events.length} events)`);
+}
+
+function analyse(events: TraceEvent[], url: string, interactive: number, interactiveOn: string, domInteractive?: number): TraceRun {
+  const { pid, origin } = anchor(events, url, domInteractive);
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the page renderer');
   const tid = main.tid;
-  const origin = nav.ts;
   const at = (ts: number) => (ts - origin) / 1000;
 
   const onMain = completeEvents(events.filter((e) => e.pid === pid && e.tid === tid));

@@ -103,6 +103,20 @@ export function heroImagePreload(markup: string): string {
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
+/**
+ * The page with its hero image preload (heroImagePreload) as early in the head as it can go:
+ * right after the viewport meta. Before it, a phone's preload scanner still measures the 980 px
+ * desktop viewport, picks the 1920 px file from the srcset, and the img then asks for its own
+ * (768 px) file besides: two requests and a preload nobody uses.
+ */
+export function withHeroImagePreload(html: string, markup: string): string {
+  const preload = heroImagePreload(markup);
+  if (!preload) return html;
+  const viewport = /<meta\s+name="viewport"[^>]*>/i.exec(html);
+  if (viewport) return html.slice(0, viewport.index + viewport[0].length) + preload + html.slice(viewport.index + viewport[0].length);
+  return html.replace(/<head>/, `<head>${preload}`);
+}
+
 /** The shell's own preload of the remote manifest (index.html), any spelling of its attributes. */
 const MANIFEST_PRELOAD = /<link rel="preload" href="\/mf-manifest\.json" as="fetch" crossorigin(?:="anonymous")?\s*\/?>/;
 
@@ -271,8 +285,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
         const markup = prerendered.pages[first];
         hints += `<style data-prerendered>${css}</style>`;
         html = insertAfterStaticChrome(html, markup);
-        // The hero image is the page's largest paint: asked for first, before scripts and styles.
-        html = html.replace(/<head>/, `<head>${heroImagePreload(markup)}`);
+        // The hero image is the page's largest paint: asked for before scripts and styles.
+        html = withHeroImagePreload(html, markup);
         const deferred = startScriptsAfterFirstPaint(html, later);
         html = deferred.html;
         startsLater = deferred.inline !== null;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, silentLogger } from '@croft/service-kit';
-import { createGatewayApp, heroImagePreload, insertAfterStaticChrome, startScriptsAfterFirstPaint } from './app';
+import { createGatewayApp, heroImagePreload, insertAfterStaticChrome, startScriptsAfterFirstPaint, withHeroImagePreload } from './app';
 import { buildRemoteManifest } from './manifest';
 import { gatewayConfigSchema } from './config';
 
@@ -176,5 +176,15 @@ describe('gateway: prerendered first paint', () => {
     expect(heroImagePreload(hero.replace('fetchpriority="high"', 'fetchPriority="high"'))).toBe(heroImagePreload(hero));
     expect(heroImagePreload(hero.replace('fetchpriority="high"', 'loading="lazy"'))).toBe('');
     expect(heroImagePreload('<main><h1>No image</h1></main>')).toBe('');
+  });
+
+  it('puts the hero preload right after the viewport meta, so a phone picks the file for its own width', () => {
+    const hero = '<main><picture><source srcset="/images/cafe-1-480.avif 480w" type="image/avif" sizes="100vw"/><img fetchPriority="high" src="/x.webp"/></picture></main>';
+    const page = '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Croft</title></head></html>';
+    const html = withHeroImagePreload(page, hero);
+    expect(html).toBe(page.replace('initial-scale=1">', `initial-scale=1">${heroImagePreload(hero)}`));
+    // A page without a viewport meta: first in the head. No hero image: the page as it was.
+    expect(withHeroImagePreload('<html><head><title>Croft</title></head></html>', hero)).toBe(`<html><head>${heroImagePreload(hero)}<title>Croft</title></head></html>`);
+    expect(withHeroImagePreload(page, '<main><h1>No image</h1></main>')).toBe(page);
   });
 });

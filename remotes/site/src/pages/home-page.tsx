@@ -6,7 +6,7 @@ import { SiteFooter } from '../features/footer/site-footer';
 import { PageActions } from '@croft/menus';
 import { useCarouselImages } from '../features/hero-carousel-data/api/get-carousel-images';
 import { TextSection } from '../features/section-page/text-section';
-import { useBelowTheFold } from './below-the-fold';
+import { useBelowTheFold } from '../features/section-page/below-the-fold';
 import '../features/section-page/section-page.css';
 
 /**

@@ -39,10 +39,12 @@ function renderPage(page: 'community' | 'kitchens' | 'cocktails' | 'beer') {
 }
 
 describe('SectionPage', () => {
-  it('renders the hero, the text sections, OPEN and BOOK, and the footer', async () => {
+  it('renders the hero, OPEN and BOOK first, then the text sections and the footer', async () => {
     renderPage('beer');
     expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT_DEFAULTS.beer.hero.title })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.about.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.about.heading })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.details.heading })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');

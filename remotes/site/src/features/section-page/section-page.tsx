@@ -4,6 +4,7 @@ import { SiteFooter } from '../footer/site-footer';
 import { PageActions } from '@croft/menus';
 import { SectionHero } from './section-hero';
 import { TextSection } from './text-section';
+import { useBelowTheFold } from './below-the-fold';
 import { SECTION_PAGE_CLASS, type SectionPageKey } from './section-page-keys';
 
 export type { SectionPageKey } from './section-page-keys';
@@ -15,26 +16,30 @@ const SectionSecretSeven = lazy(() => import('./secret-reveal'));
 /**
  * A section page (/cafe, /cocktails, /beer, /kitchens, /hall, /community): hero with the
  * section's background set and accent, CMS text, the page's FAQ, OPEN and BOOK, the footer, and
- * the secret 7 over the page's content.
+ * the secret 7 over the page's content. The text, FAQ and footer render one task after the hero
+ * and OPEN (useBelowTheFold), so the page's first commit is small enough not to hold a first tap.
  */
 export function SectionPage({ page, firstSection = 'hero' }: { page: SectionPageKey; firstSection?: string }) {
   const titleId = useId();
   const surface = useRef<HTMLElement>(null);
+  const belowTheFold = useBelowTheFold();
   return (
     <>
       <main ref={surface} id="main" tabIndex={-1} aria-labelledby={titleId} className={SECTION_PAGE_CLASS(page)} data-section={page}>
         <SectionHero page={page} titleId={titleId} />
-        <div className="site-page__body">
-          <TextSection page={page} section="about" imageIndex={1} />
-          <TextSection page={page} section="details" imageIndex={2} />
-          <FaqSection page={page} />
-        </div>
+        {belowTheFold && (
+          <div className="site-page__body">
+            <TextSection page={page} section="about" imageIndex={1} />
+            <TextSection page={page} section="details" imageIndex={2} />
+            <FaqSection page={page} />
+          </div>
+        )}
         <PageActions page={page} />
         <Suspense fallback={null}>
           <SectionSecretSeven page={page} surface={surface} firstSection={firstSection} />
         </Suspense>
       </main>
-      <SiteFooter />
+      {belowTheFold && <SiteFooter />}
     </>
   );
 }
