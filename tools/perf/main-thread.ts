@@ -34,6 +34,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
 import { arg, buildBaseline, serveStatic, startGatewayForPerf } from './perf-helpers';
+import { anchor, NoAnchorError, type TraceEvent } from './trace-anchor';
 
 const CONTEXT_OPTIONS = {
   viewport: { width: 412, height: 823 },
@@ -129,16 +130,6 @@ async function freshPage(browser: Browser, init: (() => void)[]): Promise<{ cont
 
 /* ------------------------------------------------------------------ 1. long tasks from a trace */
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; frame?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
-}
 
 interface Task {
   start: number;
@@ -228,9 +219,6 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
   }
 }
 
-/** A trace that lost its anchor. */
-class NoAnchorError extends Error {}
-
 /**
  * traceLoad, again (up to 3 tries) when the trace cannot be placed at all (see anchor): without
  * the page's time 0 no time in it means anything.
@@ -281,38 +269,9 @@ function completeEvents(thread: TraceEvent[]): TraceEvent[] {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
-/**
- * Where the page's time 0 is in the trace, and its renderer: the outermost frame's
- * navigationStart for our URL. Chromium's trace sometimes lacks that one event (a renderer made
- * ready before tracing reached it); then the renderer is the one the browser committed our URL
- * in, and time 0 is its domInteractive mark less the page's own domInteractive time.
- */
-function anchor(events: TraceEvent[], url: string, domInteractive: number | undefined): { pid: number; origin: number } {
-  const path = new URL(url).pathname;
-  const samePath = (href: unknown) => typeof href === 'string' && href.startsWith('http') && new URL(href).pathname === path;
-  const navs = events.filter((e) => {
-    if (e.name !== 'navigationStart') return false;
-    const data = e.args?.data ?? {};
-    return data['isOutermostMainFrame'] !== false && samePath(data['documentLoaderURL']);
-  });
-  const nav = navs[navs.length - 1];
-  if (nav) return { pid: nav.pid, origin: nav.ts };
-  const commits = events.filter((e) => {
-    if (e.name !== 'FrameCommittedInBrowser') return false;
-    const data = e.args?.data ?? {};
-    return data['isOutermostMainFrame'] !== false && samePath(data['url']);
-  });
-  const pid = commits[commits.length - 1]?.args?.data?.['processId'];
-  const mark = events.find((e) => e.name === 'domInteractive' && e.pid === pid);
-  if (typeof pid === 'number' && mark && domInteractive !== undefined) {
-    console.warn(`  (no navigationStart for ${url} in the trace: placed by its domInteractive)`);
-    return { pid, origin: mark.ts - domInteractive * 1000 };
-  }
-  throw new NoAnchorError(`no navigationStart for ${url} in the trace, nor its commit and domInteractive (${events.length} events)`);
-}
-
 function analyse(events: TraceEvent[], url: string, interactive: number, interactiveOn: string, domInteractive?: number): TraceRun {
-  const { pid, origin } = anchor(events, url, domInteractive);
+  const { pid, origin, by } = anchor(events, url, domInteractive);
+  if (by === 'domInteractive') console.warn(`  (no navigationStart for ${url} in the trace: placed by its domInteractive)`);
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no CrRendererMain thread in the page renderer');
   const tid = main.tid;
