@@ -1,8 +1,9 @@
+import { globalAgent } from 'node:http';
 import { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@croft/contracts';
-import { createServiceApp, listen } from './app';
+import { createServiceApp, KEEP_ALIVE_TIMEOUT_MS, listen } from './app';
 import { HttpError } from './errors';
 import { captureLogger } from './testing/capture-logger';
 
@@ -176,5 +177,19 @@ describe('listen', () => {
       await server.close();
     }
     await expect(fetch(`${server.url}/api/demo/hello`)).rejects.toThrow();
+  });
+
+  it("keeps an idle connection open longer than Node's clients keep theirs, so a client never sends on a socket the server is closing", async () => {
+    const { app } = makeApp();
+    const server = await listen(app, 0);
+    try {
+      // How long Node's own clients keep an idle socket (the global agent's timeout, 5 s).
+      const clientIdle = (globalAgent as typeof globalAgent & { options: { timeout?: number } }).options.timeout ?? 5_000;
+      expect(server.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+      expect(server.server.keepAliveTimeout).toBeGreaterThan(clientIdle);
+      expect(server.server.headersTimeout).toBeGreaterThan(server.server.keepAliveTimeout);
+    } finally {
+      await server.close();
+    }
   });
 });

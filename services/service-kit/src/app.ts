@@ -90,9 +90,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's default (5 s) equals the idle timeout
+ * of Node's own HTTP clients (the global agent, Playwright's request API), so a client could send
+ * on a socket in the very moment the server closed it and get ECONNRESET (an e2e run hit exactly
+ * that). Servers keep idle sockets longer than their clients do: the client always closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Starts listening (port 0 = any free port) and resolves once the socket is bound. */
 export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
   const server = createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // A request's headers must be allowed to arrive for longer than an idle socket is kept.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
