@@ -18,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { keepIdleConnections } from '@croft/service-kit';
 import { ensureBuilt, localAdmin, localSecrets, startMailCatcher } from './start';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -69,7 +70,8 @@ function startStore(dataFile: string | undefined): Promise<{ child: ChildProcess
 /** Round robin over the instances, as a load balancer in front of several gateways would. */
 function startBalancer(port: number, host: string, targets: readonly number[]): Promise<Server> {
   let turn = 0;
-  const server = createServer((req, res) => {
+  // Idle kept-alive connections outlive the clients' own idle timeout, as every service's do.
+  const server = keepIdleConnections(createServer((req, res) => {
     const target = targets[turn % targets.length];
     turn += 1;
     const upstream = request(
@@ -91,7 +93,7 @@ function startBalancer(port: number, host: string, targets: readonly number[]): 
       res.end(`Instance on port ${target} is not answering (yet?)`);
     });
     req.pipe(upstream);
-  });
+  }));
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => done(server));

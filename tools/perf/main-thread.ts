@@ -130,7 +130,6 @@ async function freshPage(browser: Browser, init: (() => void)[]): Promise<{ cont
 
 /* ------------------------------------------------------------------ 1. long tasks from a trace */
 
-
 interface Task {
   start: number;
   dur: number;

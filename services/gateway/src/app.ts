@@ -103,6 +103,8 @@ export function heroImagePreload(markup: string): string {
   return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
+const VIEWPORT_META = /<meta\s+name="viewport"[^>]*>/i;
+
 /**
  * The page with its hero image preload (heroImagePreload) as early in the head as it can go:
  * right after the viewport meta. Before it, a phone's preload scanner still measures the 980 px
@@ -112,8 +114,7 @@ export function heroImagePreload(markup: string): string {
 export function withHeroImagePreload(html: string, markup: string): string {
   const preload = heroImagePreload(markup);
   if (!preload) return html;
-  const viewport = /<meta\s+name="viewport"[^>]*>/i.exec(html);
-  if (viewport) return html.slice(0, viewport.index + viewport[0].length) + preload + html.slice(viewport.index + viewport[0].length);
+  if (VIEWPORT_META.test(html)) return html.replace(VIEWPORT_META, (meta) => meta + preload);
   return html.replace(/<head>/, `<head>${preload}`);
 }
 

@@ -1,9 +1,9 @@
-import { globalAgent } from 'node:http';
+import { createServer, globalAgent } from 'node:http';
 import { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@croft/contracts';
-import { createServiceApp, KEEP_ALIVE_TIMEOUT_MS, listen } from './app';
+import { createServiceApp, KEEP_ALIVE_TIMEOUT_MS, keepIdleConnections, listen } from './app';
 import { HttpError } from './errors';
 import { captureLogger } from './testing/capture-logger';
 
@@ -191,5 +191,13 @@ describe('listen', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('keepIdleConnections sets the same timeouts on a server made elsewhere (the cluster balancer)', () => {
+    const server = createServer();
+    expect(server.keepAliveTimeout).toBe(5_000);
+    expect(keepIdleConnections(server)).toBe(server);
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(server.headersTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS + 1_000);
   });
 });

@@ -98,12 +98,17 @@ export interface RunningServer {
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** Starts listening (port 0 = any free port) and resolves once the socket is bound. */
-export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
-  const server = createServer(app);
+/** Keeps the server's idle kept-alive connections KEEP_ALIVE_TIMEOUT_MS (every server we start). */
+export function keepIdleConnections<S extends Server>(server: S): S {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // A request's headers must be allowed to arrive for longer than an idle socket is kept.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  return server;
+}
+
+/** Starts listening (port 0 = any free port) and resolves once the socket is bound. */
+export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = keepIdleConnections(createServer(app));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

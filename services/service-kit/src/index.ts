@@ -27,7 +27,7 @@ export { createMailer } from './mailer';
 export type { MailAttachment, MailMessage, Mailer } from './mailer';
 export { manualClock, systemClock } from './clock';
 export type { Clock, ManualClock } from './clock';
-export { applyTrustProxy, createServiceApp, listen, stopOnSignals } from './app';
+export { KEEP_ALIVE_TIMEOUT_MS, applyTrustProxy, createServiceApp, keepIdleConnections, listen, stopOnSignals } from './app';
 export type { RunningServer, ServiceAppOptions } from './app';
 export { createStandaloneApp, runServiceModule, standaloneHost } from './run-service';
 export { capabilities, capability, defineServiceModule, optional, supply } from './service-module';

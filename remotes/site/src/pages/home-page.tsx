@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { HeroCarousel } from '@croft/ui';
 import { HomeHeroText } from './home-hero-text';
-import { FaqSection } from '../features/faq/faq-section';
 import { SiteFooter } from '../features/footer/site-footer';
 import { PageActions } from '@croft/menus';
 import { useCarouselImages } from '../features/hero-carousel-data/api/get-carousel-images';
-import { TextSection } from '../features/section-page/text-section';
+import { PageBody } from '../features/section-page/page-body';
 import { useBelowTheFold } from '../features/section-page/below-the-fold';
 import '../features/section-page/section-page.css';
 
@@ -26,13 +25,7 @@ export default function HomePage() {
         <HeroCarousel slides={slides} label="Croft Common highlights" className="site-home-hero">
           <HomeHeroText titleId={titleId} />
         </HeroCarousel>
-        {belowTheFold && (
-          <div className="site-page__body">
-            <TextSection page="home" section="about" imageIndex={1} />
-            <TextSection page="home" section="details" imageIndex={2} />
-            <FaqSection page="home" />
-          </div>
-        )}
+        {belowTheFold && <PageBody page="home" />}
         {/* OPEN on home shows the kitchens' menu: the food is what most first-time visitors ask about. */}
         <PageActions page="kitchens" />
       </main>

@@ -43,11 +43,10 @@ describe('SectionPage', () => {
     renderPage('beer');
     expect(screen.getByRole('heading', { level: 1, name: PAGE_TEXT_DEFAULTS.beer.hero.title })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.about.heading })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: PAGE_TEXT_DEFAULTS.beer.details.heading })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Book a table' })).toHaveAttribute('href', '/book');
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 

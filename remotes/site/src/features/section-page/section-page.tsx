@@ -1,9 +1,8 @@
 import { lazy, Suspense, useId, useRef, type ComponentType } from 'react';
-import { FaqSection } from '../faq/faq-section';
 import { SiteFooter } from '../footer/site-footer';
 import { PageActions } from '@croft/menus';
 import { SectionHero } from './section-hero';
-import { TextSection } from './text-section';
+import { PageBody } from './page-body';
 import { useBelowTheFold } from './below-the-fold';
 import { SECTION_PAGE_CLASS, type SectionPageKey } from './section-page-keys';
 
@@ -27,13 +26,7 @@ export function SectionPage({ page, firstSection = 'hero' }: { page: SectionPage
     <>
       <main ref={surface} id="main" tabIndex={-1} aria-labelledby={titleId} className={SECTION_PAGE_CLASS(page)} data-section={page}>
         <SectionHero page={page} titleId={titleId} />
-        {belowTheFold && (
-          <div className="site-page__body">
-            <TextSection page={page} section="about" imageIndex={1} />
-            <TextSection page={page} section="details" imageIndex={2} />
-            <FaqSection page={page} />
-          </div>
-        )}
+        {belowTheFold && <PageBody page={page} />}
         <PageActions page={page} />
         <Suspense fallback={null}>
           <SectionSecretSeven page={page} surface={surface} firstSection={firstSection} />
