@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { scriptTime, taskKind } from './task-kind';
+import type { TraceEvent } from './trace-anchor';
+
+// Slices as main-thread.ts reads them from a trace: complete events, times in µs.
+const slice = (name: string, ts: number, dur: number): TraceEvent => ({ name, cat: 'x', ph: 'X', ts, dur, pid: 1, tid: 1 });
+
+// Shapes of long tasks in a real trace of / at 4×.
+const commit = slice('RunTask', 0, 239_000); // DocumentLoader::CommitNavigation, the inline script inside
+const commitKids = [slice('DocumentLoader::CommitNavigation', 1_000, 189_000), slice('ParseHTML', 20_000, 150_000), slice('EvaluateScript', 60_000, 3_000), slice('v8.run', 60_500, 2_000)];
+const mainJs = slice('RunTask', 1_189_000, 219_000);
+const mainJsKids = [slice('EvaluateScript', 1_189_500, 216_000), slice('v8.run', 1_190_000, 214_000), slice('MinorGC', 1_300_000, 4_000)];
+const handler = slice('RunTask', 2_000_000, 80_000); // a handler that forces a 40 ms layout
+const handlerKids = [slice('EventDispatch', 2_000_100, 79_000), slice('FunctionCall', 2_000_200, 60_000), slice('Layout', 2_010_000, 40_000), slice('Layout', 2_061_000, 15_000)];
+
+describe('scriptTime: the part of a task spent in script', () => {
+  it('counts nested slices once (EvaluateScript around v8.run around a GC)', () => {
+    expect(scriptTime(mainJs, mainJsKids)).toBeCloseTo(216, 5);
+  });
+
+  it('counts work a script forced as the script’s, and the browser work after it as the browser’s', () => {
+    expect(scriptTime(handler, handlerKids)).toBeCloseTo(60, 5);
+  });
+
+  it('ignores slices outside the task', () => {
+    expect(scriptTime(commit, [...commitKids, ...mainJsKids])).toBeCloseTo(3, 5);
+    expect(scriptTime(slice('RunTask', 5_000_000, 60_000), mainJsKids)).toBe(0);
+  });
+
+  it('adds separate script slices in one task', () => {
+    const timer = slice('RunTask', 0, 100_000);
+    expect(scriptTime(timer, [slice('FunctionCall', 1_000, 20_000), slice('RunMicrotasks', 30_000, 25_000), slice('Layout', 60_000, 30_000)])).toBeCloseTo(45, 5);
+  });
+});
+
+describe('taskKind: whose work made a task long', () => {
+  it("is the browser's when the task is over the limit even without its script (navigation commit, layout)", () => {
+    expect(taskKind(commit, commitKids, 50)).toBe('browser');
+    expect(taskKind(slice('RunTask', 0, 94_000), [slice('Layout', 100, 44_000), slice('UpdateLayoutTree', 44_200, 45_000)], 50)).toBe('browser');
+  });
+
+  it('is the script’s when it is under the limit without it', () => {
+    expect(taskKind(mainJs, mainJsKids, 50)).toBe('script');
+    expect(taskKind(handler, handlerKids, 50)).toBe('script');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Whose work made a long main-thread task long: the page's scripts, or the browser's own work
+ * (committing the navigation, parsing HTML, style, layout, paint, fonts, images). Used by
+ * tools/perf/main-thread.ts to read the issue's "no task over 50 ms before the first tap" beside
+ * the bare host, whose own tasks over 50 ms on this machine are all the browser's or React's.
+ *
+ * The script time of a task is the union of the script slices inside it (a script's evaluation,
+ * a function call from the browser, microtasks, V8 compiling a script), so nested slices count
+ * once and the browser work a script forces (a layout read in a handler) counts as the script's.
+ * A task is long because of script when, without that time, it would not be over the limit.
+ */
+import type { TraceEvent } from './trace-anchor';
+
+/** Slices in which the page's JavaScript runs (or V8 compiles it), as Chromium names them. */
+export const SCRIPT_SLICES = new Set(['EvaluateScript', 'FunctionCall', 'RunMicrotasks', 'v8.run', 'v8.callFunction', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule']);
+
+export type TaskKind = 'script' | 'browser';
+
+/** Milliseconds of `task` spent in script: the union of the script slices that start inside it. */
+export function scriptTime(task: TraceEvent, slices: readonly TraceEvent[]): number {
+  const start = task.ts;
+  const end = task.ts + (task.dur ?? 0);
+  const spans = slices
+    .filter((e) => SCRIPT_SLICES.has(e.name) && e !== task && e.ts >= start && e.ts < end && (e.dur ?? 0) > 0)
+    .map((e) => [e.ts, Math.min(end, e.ts + (e.dur ?? 0))] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let current: [number, number] | null = null;
+  for (const [from, to] of spans) {
+    if (current && from <= current[1]) {
+      current[1] = Math.max(current[1], to);
+    } else {
+      if (current) total += current[1] - current[0];
+      current = [from, to];
+    }
+  }
+  if (current) total += current[1] - current[0];
+  return total / 1000;
+}
+
+/** 'browser' when the task is over `limitMs` even without its script time, else 'script'. */
+export function taskKind(task: TraceEvent, slices: readonly TraceEvent[], limitMs: number): TaskKind {
+  return (task.dur ?? 0) / 1000 - scriptTime(task, slices) > limitMs ? 'browser' : 'script';
+}
