@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildFaqRow, contentHandlers } from '@croft/mocks';
 import { createMockServer } from '@croft/mocks/node';
-import { createContentClient } from '@croft/api-client';
-import { queryWrapper } from '@croft/query/testing';
+import { createContentClient, type ContentClient } from '@croft/api-client';
+import type { FaqRow } from '@croft/contracts';
+import { createTestQueryClient, queryWrapper } from '@croft/query/testing';
 import { FaqSection } from './faq-section';
+import { faqQuery } from './api/get-faq';
 
 const server = createMockServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -30,6 +33,40 @@ describe('FaqSection', () => {
     expect(questions.map((q) => q.textContent)).toEqual(['When do you open?', 'Are dogs welcome?']);
     await userEvent.click(screen.getByText('When do you open?'));
     expect(screen.getByText('From 8am.')).toBeVisible();
+  });
+
+  it('renders answers already read at once, in the first commit (only an arrival is deferred)', () => {
+    const queries = createTestQueryClient();
+    queries.setQueryData(faqQuery('beer', client).queryKey, [buildFaqRow({ id: '1', page: 'beer', question: 'Is there a beer list?', answer: 'Twelve taps.' })]);
+    // What each commit put on screen (render() flushes every commit, the deferred ones too).
+    const commits: (string | null)[] = [];
+    render(
+      <Profiler id="faq" onRender={() => commits.push(document.body.textContent)}>
+        <FaqSection page="beer" client={client} />
+      </Profiler>,
+      { wrapper: queryWrapper(queries) },
+    );
+    expect(commits[0]).toContain('Is there a beer list?');
+    expect(commits[0]).not.toContain('Loading questions');
+  });
+
+  it('renders answers that arrive after the page as a deferred update: the commit of their arrival keeps the spinner', async () => {
+    let answer: (rows: FaqRow[]) => void = () => undefined;
+    const slow = { listFaq: () => new Promise<FaqRow[]>((resolve) => (answer = resolve)) } as unknown as ContentClient;
+    const commits: (string | null)[] = [];
+    render(
+      <Profiler id="faq" onRender={() => commits.push(document.body.textContent)}>
+        <FaqSection page="cafe" client={slow} />
+      </Profiler>,
+      { wrapper: queryWrapper() },
+    );
+    expect(commits.at(-1)).toContain('Loading questions');
+    const arrived = commits.length;
+    await act(async () => answer([buildFaqRow({ id: '1', page: 'cafe', question: 'Is the cafe open on Sundays?', answer: 'From 9am.' })]));
+    const after = commits.slice(arrived);
+    // The urgent render keeps what was on screen; the list comes in a later (deferred) commit.
+    expect(after[0]).toContain('Loading questions');
+    expect(after.at(-1)).toContain('Is the cafe open on Sundays?');
   });
 
   it('renders nothing, and logs, when the FAQ cannot be read', async () => {
