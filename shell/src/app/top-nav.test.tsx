@@ -1,10 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate, type NavigateFunction } from '@croft/router';
 import { createTestQueryClient, queryWrapper } from '@croft/query/testing';
+import { buildGlobalTextRow } from '@croft/mocks';
 import { globalTextQuery } from './api/get-brand-name';
 import { TopNav } from './top-nav';
+
+// Counts the entries' renders: each wraps the router's NavLink, which renders as it does.
+const entryRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('@croft/router', async (importOriginal) => {
+  const router = await importOriginal<typeof import('@croft/router')>();
+  function CountedNavLink(props: Parameters<typeof router.NavLink>[0]) {
+    entryRenders.count += 1;
+    return <router.NavLink {...props} />;
+  }
+  return { ...router, NavLink: CountedNavLink };
+});
 
 let navigate: NavigateFunction | undefined;
 function Probe() {
@@ -15,6 +27,7 @@ function Probe() {
 function setup() {
   const client = createTestQueryClient();
   client.setQueryData(globalTextQuery().queryKey, []);
+  entryRenders.count = 0;
   render(
     <MemoryRouter initialEntries={['/']}>
       <Probe />
@@ -22,6 +35,7 @@ function setup() {
     </MemoryRouter>,
     { wrapper: queryWrapper(client) },
   );
+  return client;
 }
 
 /** The page's static header (index.html), as the gateway's inline script leaves it after a tap on Menu. */
@@ -64,5 +78,21 @@ describe('TopNav: the mobile menu', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await act(async () => navigate?.('/beer'));
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("renders the seven entries once: opening the menu and the brand name's arrival render only the header around them", async () => {
+    staticHeader(false).remove();
+    const client = setup();
+    expect(entryRenders.count).toBe(7);
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await act(async () => {
+      client.setQueryData(globalTextQuery().queryKey, [buildGlobalTextRow({ content_value: 'The Croft' })]);
+    });
+    expect(screen.getByRole('link', { name: 'The Croft, home' })).toBeInTheDocument();
+    expect(entryRenders.count).toBe(7);
+    // A new page does render them (the current one is marked).
+    await act(async () => navigate?.('/beer'));
+    expect(entryRenders.count).toBeGreaterThan(7);
   });
 });
