@@ -6,6 +6,7 @@ import { resetRemote } from '@croft/federation-bridge';
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
   registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
