@@ -10,6 +10,7 @@ import { ToastProvider, dismissToast } from '@croft/ui';
 import { createEditingClient } from '../editing/api/editing-client';
 import { EDIT_MODE_STORAGE_KEY } from './edit-mode-persistence';
 import EditOverlay from './edit-overlay';
+import { SHOW_WAIT_MS } from './visual-frame-bridge';
 import { parseFromFrame, showTextMessage, VISUAL_CHANNEL, type FromFrameMessage } from './visual-frame-messages';
 
 // The overlay as the page inside the visual editor's frame has it: the test's window plays that
@@ -83,7 +84,15 @@ describe('the overlay inside the visual editor’s frame', () => {
     expect(scrolled.mock.contexts[0]).toBe(screen.getByRole('heading', { name: 'The Cafe' }));
     expect(told()).toContainEqual({ channel: VISUAL_CHANNEL, type: 'show-result', request: 3, key: cafeTitle, result: 'opened' });
 
-    fromPanel(showTextMessage(4, { ...cafeTitle, content_key: 'missing' }));
+    // A text not on the page is looked for while the page may still be rendering, then answered no.
+    vi.useFakeTimers();
+    try {
+      fromPanel(showTextMessage(4, { ...cafeTitle, content_key: 'missing' }));
+      expect(told().filter((m) => m?.type === 'show-result' && m.request === 4)).toEqual([]);
+      vi.advanceTimersByTime(SHOW_WAIT_MS);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(told()).toContainEqual({ channel: VISUAL_CHANNEL, type: 'show-result', request: 4, key: { ...cafeTitle, content_key: 'missing' }, result: 'missing' });
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_CONTENT_CHANGED_EVENT } from '@croft/contracts';
-import { connectVisualFrame, findTextElement, LOCATION_POLL_MS, type FrameWindow } from './visual-frame-bridge';
+import { DRAFT_CONTENT_CHANGED_EVENT, type TextKey } from '@croft/contracts';
+import { connectVisualFrame, findTextElement, LOCATION_POLL_MS, SHOW_WAIT_MS, type FrameWindow } from './visual-frame-bridge';
 import { isVisualFrame, parseFromFrame, parseToFrame, showTextMessage, VISUAL_CHANNEL, VISUAL_FRAME_NAME } from './visual-frame-messages';
 
 const ORIGIN = window.location.origin;
@@ -31,17 +31,56 @@ describe('the overlay in the visual editor’s frame', () => {
   });
 
   it('opens a text the panel asks for and answers what came of it', () => {
+    vi.useFakeTimers();
     const { win, sent, receive } = frameWindow();
     const show = vi.fn((key: { content_key: string }) => (key.content_key === 'title' ? ('opened' as const) : ('missing' as const)));
     const stop = connectVisualFrame(win, show);
     receive(showTextMessage(7, cafeTitle));
     receive(showTextMessage(8, { ...cafeTitle, content_key: 'nowhere' }));
     expect(show.mock.calls.map(([key]) => key)).toEqual([cafeTitle, { ...cafeTitle, content_key: 'nowhere' }]);
+    // A text not on the page is looked for a while (the page may still be rendering) before 'missing'.
+    expect(sent()).toHaveLength(2);
+    vi.advanceTimersByTime(SHOW_WAIT_MS);
     expect(sent().slice(1).map((s) => s.message)).toEqual([
       { channel: VISUAL_CHANNEL, type: 'show-result', request: 7, key: cafeTitle, result: 'opened' },
       { channel: VISUAL_CHANNEL, type: 'show-result', request: 8, key: { ...cafeTitle, content_key: 'nowhere' }, result: 'missing' },
     ]);
     stop();
+  });
+
+  it('opens a text that appears after the question, once the page renders it', async () => {
+    const { win, sent, receive } = frameWindow();
+    const key = { page: 'cafe', section: 'about', content_key: 'heading' } as const;
+    const show = vi.fn((asked: TextKey) => (findTextElement(asked) ? ('opened' as const) : ('missing' as const)));
+    const stop = connectVisualFrame(win, show);
+    receive(showTextMessage(3, key));
+    expect(sent()).toHaveLength(1); // only 'ready': no answer yet
+    // The page renders what is below its first screen a moment later.
+    const heading = document.createElement('h2');
+    Object.assign(heading.dataset, { cmsPage: 'cafe', cmsSection: 'about', cmsKey: 'heading' });
+    document.body.append(heading);
+    await vi.waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1].message).toEqual({ channel: VISUAL_CHANNEL, type: 'show-result', request: 3, key, result: 'opened' });
+    // Answered once: later changes to the page ask nothing more.
+    document.body.append(document.createElement('p'));
+    await Promise.resolve();
+    expect(show).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('stops looking when a newer question comes, or when it disconnects', () => {
+    vi.useFakeTimers();
+    const { win, sent, receive } = frameWindow();
+    const show = vi.fn(() => 'missing' as const);
+    const stop = connectVisualFrame(win, show);
+    receive(showTextMessage(1, { ...cafeTitle, content_key: 'first' }));
+    receive(showTextMessage(2, { ...cafeTitle, content_key: 'second' }));
+    vi.advanceTimersByTime(SHOW_WAIT_MS);
+    expect(sent().slice(1).map((s) => (s.message as { request: number }).request)).toEqual([2]);
+    receive(showTextMessage(3, { ...cafeTitle, content_key: 'third' }));
+    stop();
+    vi.advanceTimersByTime(SHOW_WAIT_MS);
+    expect(sent()).toHaveLength(2);
   });
 
   it('ignores another origin, any window but its parent, and anything not in the protocol', () => {

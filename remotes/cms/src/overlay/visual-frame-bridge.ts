@@ -7,6 +7,13 @@ import { parseToFrame, VISUAL_CHANNEL, type FromFrameMessage, type ShowResult } 
 /** Without the Navigation API, how often the page's path is compared with the last one reported. */
 export const LOCATION_POLL_MS = 500;
 
+/**
+ * How long the page looks for a text it does not show (yet) before it answers 'missing': the page
+ * may still be rendering (what is below its first screen comes a task after the rest, CMS text
+ * when its answer arrives). Less than the panel's SHOW_ANSWER_MS, so the panel hears the answer.
+ */
+export const SHOW_WAIT_MS = 3_000;
+
 /** What the bridge needs of the page's window (a stand-in in tests). */
 export type FrameWindow = Pick<Window, 'parent' | 'location' | 'document' | 'addEventListener' | 'removeEventListener'>;
 
@@ -29,12 +36,34 @@ export function connectVisualFrame(win: FrameWindow, show: (key: TextKey) => Sho
   const origin = win.location.origin;
   const post = (message: FromFrameMessage) => parent.postMessage(message, origin);
 
+  // A question still waiting for its text to appear; a newer question replaces it.
+  let waiting: (() => void) | null = null;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== origin || event.source !== parent) return;
     const message = parseToFrame(event.data);
     if (!message) return;
+    waiting?.();
+    const answer = (result: ShowResult) => post({ channel: VISUAL_CHANNEL, type: 'show-result', request: message.request, key: message.key, result });
     const result = show(message.key);
-    post({ channel: VISUAL_CHANNEL, type: 'show-result', request: message.request, key: message.key, result });
+    if (result !== 'missing') return answer(result);
+    // Not on the page yet: asked again at each change of the page, 'missing' after SHOW_WAIT_MS.
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      waiting = null;
+    };
+    const observer = new MutationObserver(() => {
+      const now = show(message.key);
+      if (now === 'missing') return;
+      stop();
+      answer(now);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      answer('missing');
+    }, SHOW_WAIT_MS);
+    observer.observe(win.document.body ?? win.document.documentElement, { childList: true, subtree: true });
+    waiting = stop;
   };
 
   const onDraftChanged = (event: Event) => {
@@ -62,6 +91,7 @@ export function connectVisualFrame(win: FrameWindow, show: (key: TextKey) => Sho
   post({ channel: VISUAL_CHANNEL, type: 'ready', path: reported });
 
   return () => {
+    waiting?.();
     win.removeEventListener('message', onMessage);
     win.removeEventListener(DRAFT_CONTENT_CHANGED_EVENT, onDraftChanged);
     win.removeEventListener('popstate', report);
