@@ -4,7 +4,7 @@
  * 50 ms before the page answers its first tap, and input delay under 100 ms for the nav, OPEN
  * and the footer form. Prints figures (median and worst over the runs); never asserts.
  *
- *   node --import tsx tools/perf/main-thread.ts [--url http://localhost:3000] [--paths /,/cafe,/beer] [--runs 5] [--no-bare]
+ *   node --import tsx tools/perf/main-thread.ts [--url http://localhost:3000] [--paths /,/cafe,/beer] [--runs 5] [--no-bare] [--no-plain]
  *
  * Without --url it starts the built gateway itself (npm run build first). --verbose says what lay
  * under a tap that did not do its job.
@@ -32,7 +32,10 @@
  *    viewport and the element hit at its centre: on a first visit to / the intro overlay covers
  *    the page, so taps there wait for it to end, as a visitor's finger would.
  *    "answered" says whether the tap did its job within 5 s (menu expanded, menu dialog shown,
- *    field focused).
+ *    field focused). The Menu is tapped the same way on the plain page too (every script file
+ *    refused: the prerendered HTML and its inline loader, which opens the static menu), when
+ *    visible and at +500 / +1000 ms: the delay the browser gives a first tap this early in a load
+ *    with no script of ours running (--no-plain skips it).
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
@@ -121,8 +124,14 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : `${Math.round(n)} ms`);
 
-async function freshPage(browser: Browser, init: (() => void)[]): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+async function freshPage(
+  browser: Browser,
+  init: (() => void)[],
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext(CONTEXT_OPTIONS);
+  // The plain page: every script file refused, so only what is in the HTML runs (its inline loader).
+  if (!scripts) await context.route(/\.m?js(?:\?.*)?$/, (route) => route.abort());
   // tsx (esbuild keepNames) wraps inner functions in __name(); the page needs it for the functions we send.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   for (const script of init) await context.addInitScript(script);
@@ -392,9 +401,12 @@ function answered(control: Control): boolean {
   return active instanceof HTMLInputElement && active.type === 'email' && !!active.closest('footer, .site-footer');
 }
 
-/** One fresh load, one tap: `moment` null taps as soon as the control is visible, else at that many ms after navigation. */
-async function tapLoad(browser: Browser, url: string, control: Control, moment: number | null): Promise<Tap | null> {
-  const { context, page, cdp } = await freshPage(browser, [observeInput]);
+/**
+ * One fresh load, one tap: `moment` null taps as soon as the control is visible, else at that many
+ * ms after navigation. `scripts: false` loads the page without its script files.
+ */
+async function tapLoad(browser: Browser, url: string, control: Control, moment: number | null, scripts = true): Promise<Tap | null> {
+  const { context, page, cdp } = await freshPage(browser, [observeInput], { scripts });
   try {
     const started = Date.now();
     // A bare CDP evaluation (see traceLoad): Playwright's page.evaluate would inject its utility
@@ -451,7 +463,7 @@ async function tapLoad(browser: Browser, url: string, control: Control, moment: 
   }
 }
 
-function reportTaps(control: Control, byMoment: Map<string, Tap[]>): void {
+function reportTaps(control: Control, byMoment: Map<string, Tap[]>, plain?: Map<string, Tap[]>): void {
   const all = [...byMoment.values()].flat();
   if (!all.length) {
     console.info(`    ${CONTROL_LABEL[control]}: not measured (control not found or no first-input entry)`);
@@ -459,6 +471,14 @@ function reportTaps(control: Control, byMoment: Map<string, Tap[]>): void {
   }
   const worst = all.reduce((a, b) => (b.delay > a.delay ? b : a));
   console.info(`    ${CONTROL_LABEL[control]} (worst input delay ${ms(worst.delay)}, tapped at ${ms(worst.at)}):`);
+  printTaps(byMoment);
+  if (plain && [...plain.values()].some((taps) => taps.length)) {
+    console.info('      the same page without its script files (the prerendered HTML and its inline loader alone):');
+    printTaps(plain);
+  }
+}
+
+function printTaps(byMoment: Map<string, Tap[]>): void {
   for (const [moment, taps] of byMoment) {
     if (!taps.length) continue;
     console.info(
@@ -491,6 +511,11 @@ async function main() {
     const traces = new Map<string, TraceRun[]>();
     const bareRuns: TraceRun[] = [];
     const taps = new Map<string, Map<Control, Map<string, Tap[]>>>();
+    // The Menu on the plain page (no script files; the inline loader opens the static menu): the
+    // input delay the browser itself gives a tap at the same moments of the load (--no-plain skips it).
+    const plainTaps = new Map<string, Map<string, Tap[]>>();
+    const withPlain = !process.argv.includes('--no-plain');
+    const moments = () => new Map<string, Tap[]>([['when visible', []], ...LATER_MOMENTS.map((m) => [`+${m} ms`, []] as [string, Tap[]])]);
     for (let round = 0; round < runs; round++) {
       if (bare) bareRuns.push(await traceLoadRetrying(browser, bare.url, true));
       for (const path of paths) {
@@ -499,7 +524,7 @@ async function main() {
         const perControl = taps.get(path) ?? new Map<Control, Map<string, Tap[]>>();
         taps.set(path, perControl);
         for (const control of CONTROLS) {
-          const byMoment = perControl.get(control) ?? new Map<string, Tap[]>([['when visible', []], ...LATER_MOMENTS.map((m) => [`+${m} ms`, []] as [string, Tap[]])]);
+          const byMoment = perControl.get(control) ?? moments();
           perControl.set(control, byMoment);
           const first = await tapLoad(browser, url, control, null);
           if (!first) continue;
@@ -508,6 +533,18 @@ async function main() {
             if (moment <= first.visible) continue;
             const tap = await tapLoad(browser, url, control, moment);
             if (tap) byMoment.get(`+${moment} ms`)?.push(tap);
+          }
+        }
+        if (withPlain) {
+          const plain = plainTaps.get(path) ?? moments();
+          plainTaps.set(path, plain);
+          const first = await tapLoad(browser, url, 'nav', null, false);
+          if (first) {
+            plain.get('when visible')?.push(first);
+            for (const moment of LATER_MOMENTS.filter((m) => m > first.visible && m <= 1000)) {
+              const tap = await tapLoad(browser, url, 'nav', moment, false);
+              if (tap) plain.get(`+${moment} ms`)?.push(tap);
+            }
           }
         }
       }
@@ -521,7 +558,7 @@ async function main() {
     console.info('Input delay of a first tap (first-input processingStart − startTime; each tap a fresh load):');
     for (const path of paths) {
       console.info(`  ${path}`);
-      for (const control of CONTROLS) reportTaps(control, taps.get(path)?.get(control) ?? new Map());
+      for (const control of CONTROLS) reportTaps(control, taps.get(path)?.get(control) ?? new Map(), control === 'nav' ? plainTaps.get(path) : undefined);
     }
   } finally {
     await browser.close();

@@ -153,8 +153,14 @@ export function startScriptsAfterFirstPaint(html: string, later: readonly Preloa
     `function m(){var b=d.querySelector(".shell-topnav__toggle"),n=b&&d.getElementById(b.getAttribute("aria-controls")||"");` +
     `n&&b.addEventListener("click",function(){var o=n.getAttribute("data-open")!=="true";n.setAttribute("data-open",""+o);b.setAttribute("aria-expanded",""+o);b.textContent=o?"Close":"Menu"})}` +
     // a(): once the hero image has arrived (or failed, or 3 s passed) and two frames later (so the
-    // frame with it is on screen, not only drawn), s() starts everything else.
-    `function f(c){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(c)})})}` +
+    // frame with it is on screen, not only drawn), w() opens the storage and, a task later, s()
+    // starts everything else.
+    // w(): the page's storage is opened in a task of its own before the shell's: the first read of
+    // localStorage or sessionStorage loads the origin's whole store (a synchronous trip to the
+    // browser process), and the federation runtime's start reads localStorage inside main.js's
+    // evaluation, the longest task a first tap can meet.
+    `function w(){try{localStorage.getItem("");sessionStorage.getItem("")}catch(e){}}` +
+    `function f(c){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){w();setTimeout(c)})})})}` +
     `function a(){m();if(d.visibilityState!=="visible")return s();var g=0,go=function(){g||(g=1,f(s))},i=d.querySelector('img[fetchpriority="high"]');` +
     `!i||i.complete?go():(i.addEventListener("load",go),i.addEventListener("error",go),setTimeout(go,3e3))}` +
     `d.readyState==="loading"?d.addEventListener("DOMContentLoaded",a):a()})()`;

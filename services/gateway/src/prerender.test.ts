@@ -40,7 +40,7 @@ function app() {
  * Runs the after-first-paint loader against a stand-in document (a visible page whose hero image
  * has arrived) and returns what it appended to the head, task by task.
  */
-function runLoader(inline: string): string[][] {
+function runLoader(inline: string, { storageRefused = false } = {}): string[][] {
   const tasks: string[][] = [];
   let current: string[] = [];
   const queue: (() => void)[] = [];
@@ -56,7 +56,21 @@ function runLoader(inline: string): string[][] {
     },
   };
   const later = (fn: () => void) => void queue.push(fn);
-  new Function('document', 'requestAnimationFrame', 'setTimeout', inline)(doc, later, later);
+  const storage = (name: string) => ({
+    getItem: () => {
+      // A browser that refuses storage (a privacy mode) throws on the first read.
+      if (storageRefused) throw new Error(`${name} refused`);
+      current.push(`read ${name}`);
+      return null;
+    },
+  });
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'localStorage', 'sessionStorage', inline)(
+    doc,
+    later,
+    later,
+    storage('localStorage'),
+    storage('sessionStorage'),
+  );
   while (queue.length > 0) {
     queue.shift()!();
     if (current.length > 0) tasks.push(current);
@@ -119,11 +133,19 @@ describe('gateway: prerendered first paint', () => {
     expect(html).toBe(`<head><script>${inline}</script></head>`);
     expect(inline).toContain('[["/mf-manifest.json","fetch"],["/assets/265.a.js","script"],["/remotes/site/assets/routes.css","style"]]');
     expect(runLoader(inline!)).toEqual([
+      // The storage is opened a task before the shell's script, whose start reads it.
+      ['read localStorage', 'read sessionStorage'],
       // The manifest and the shell's script first, then one preload per task.
       ['link /mf-manifest.json fetch', 'script /assets/main.1.js'],
       ['link /assets/265.a.js script'],
       ['link /remotes/site/assets/routes.css style'],
     ]);
+  });
+
+  it('starts the shell all the same where the browser refuses storage', () => {
+    const page = '<head><script defer src="/assets/main.1.js"></script></head>';
+    const { inline } = startScriptsAfterFirstPaint(page, [{ href: '/assets/265.a.js', as: 'script' }]);
+    expect(runLoader(inline!, { storageRefused: true })).toEqual([['script /assets/main.1.js'], ['link /assets/265.a.js script']]);
   });
 
   it('leaves a page without the shell\'s entry script as it is', () => {

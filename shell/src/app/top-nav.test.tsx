@@ -60,6 +60,36 @@ describe('TopNav: the mobile menu', () => {
     expect(document.getElementById('main-menu')).toHaveAttribute('data-open', 'true');
   });
 
+  it('takes a tap on the static Menu made between its first render and that render\'s commit', async () => {
+    // The static header inside the shell's root, as in index.html: React's first commit clears it.
+    const root = document.createElement('div');
+    root.innerHTML = '<header><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button><nav id="main-menu" data-open="false"></nav></header>';
+    document.body.append(root);
+    const staticNav = root.querySelector('nav')!;
+    // Rendered after TopNav in the same render: the visitor's tap, answered by the inline script,
+    // lands after TopNav read the static menu and before the commit.
+    function TapInBetween() {
+      staticNav.setAttribute('data-open', 'true');
+      return null;
+    }
+    const client = createTestQueryClient();
+    client.setQueryData(globalTextQuery().queryKey, []);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Probe />
+        <TopNav />
+        <TapInBetween />
+      </MemoryRouter>,
+      { container: root, wrapper: queryWrapper(client) },
+    );
+    expect(staticNav.isConnected).toBe(false);
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('main-menu')).toHaveAttribute('data-open', 'true');
+    // …and it is the shell's menu from then on: a navigation closes it.
+    await act(async () => navigate?.('/beer'));
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('starts closed otherwise, opens and closes on the toggle', async () => {
     staticHeader(false).remove();
     setup();

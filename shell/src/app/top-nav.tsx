@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from '@croft/router';
 import type { PageKey } from '@croft/contracts';
 import { previewImageFor } from '@croft/contracts/imagery';
@@ -29,10 +29,12 @@ const MemberMenu = lazy(async () => ({ default: (await import('./member-menu')).
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
 
-/** Whether the static first paint's menu (still in the page while the shell's first render runs) is open. */
-function staticMenuOpen(): boolean {
-  return typeof document !== 'undefined' && document.getElementById(MENU_ID)?.getAttribute('data-open') === 'true';
+/** The static first paint's menu (index.html), still in the page while the shell's first render runs. */
+function staticMenu(): Element | null {
+  return typeof document === 'undefined' ? null : document.getElementById(MENU_ID);
 }
+
+const isOpen = (menu: Element | null) => menu?.getAttribute('data-open') === 'true';
 
 /**
  * The entries, apart from TopNav's own state: a router link renders a good deal (it resolves its
@@ -64,7 +66,17 @@ export function TopNav({ brand: given }: { brand?: string }) {
   const brand = given ?? fromCms;
   // The page's static header answers Menu taps before the shell starts (the gateway's inline
   // script): take over the menu as the visitor left it.
-  const [open, setOpen] = useState(staticMenuOpen);
+  const [fromStatic] = useState(staticMenu);
+  const [openAtStart] = useState(() => isOpen(fromStatic));
+  const [open, setOpen] = useState(openAtStart);
+  const nav = useRef<HTMLElement>(null);
+  // React may yield between this first render and its commit, which replaces the static header: a
+  // tap on the static Menu in between toggled it after the render read it, and was lost (2 taps
+  // in 18 at 0.5–0.8 s into a slowed phone's load of /cafe). Its last state wins, before paint.
+  // (Only a change is set: an update to the same value would still wait in the state's queue.)
+  useLayoutEffect(() => {
+    if (fromStatic && fromStatic !== nav.current && isOpen(fromStatic) !== openAtStart) setOpen(!openAtStart);
+  }, [fromStatic, openAtStart]);
   const { pathname } = useLocation();
   const transition = usePageTransition();
 
@@ -116,7 +128,7 @@ export function TopNav({ brand: given }: { brand?: string }) {
       >
         {open ? 'Close' : 'Menu'}
       </button>
-      <nav aria-label="Main" className="shell-topnav__nav" data-open={open} id={MENU_ID}>
+      <nav ref={nav} aria-label="Main" className="shell-topnav__nav" data-open={open} id={MENU_ID}>
         <NavEntries go={go} />
       </nav>
       {session && (
