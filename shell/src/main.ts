@@ -5,9 +5,9 @@
 import '@croft/ui/global.css';
 import './app/top-nav.css';
 import { fetchRemoteManifest } from './app/remote-manifest';
+import { nextTask } from './app/next-task';
 
 const manifest = fetchRemoteManifest();
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A phone's first tap waits for the longest task in its way, so the start is cut into tasks:
 // the federation runtime starts in this one; React DOM (compiled and evaluated alone: the largest

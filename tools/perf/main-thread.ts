@@ -41,7 +41,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@croft/chromium';
 import { arg, buildBaseline, serveStatic, startGatewayForPerf } from './perf-helpers';
 import { anchor, NoAnchorError, type TraceEvent } from './trace-anchor';
-import { scriptTime, taskKind, type TaskKind } from './task-kind';
+import { kindOf, scriptTime, type TaskKind } from './task-kind';
 
 const CONTEXT_OPTIONS = {
   viewport: { width: 412, height: 823 },
@@ -306,7 +306,11 @@ function analyse(events: TraceEvent[], url: string, interactive: number, interac
   const end = interactive + AFTER_INTERACTIVE_MS;
   const long = topLevel
     .filter((e) => (e.dur ?? 0) / 1000 > LONG_TASK_MS && at(e.ts) >= 0)
-    .map((e) => ({ start: at(e.ts), dur: (e.dur ?? 0) / 1000, what: describe(e, onMain), script: scriptTime(e, onMain), kind: taskKind(e, onMain, LONG_TASK_MS) }));
+    .map((e) => {
+      const dur = (e.dur ?? 0) / 1000;
+      const script = scriptTime(e, onMain);
+      return { start: at(e.ts), dur, what: describe(e, onMain), script, kind: kindOf(dur, script, LONG_TASK_MS) };
+    });
   const tbt = topLevel
     .filter((e) => at(e.ts) >= fcp && at(e.ts) <= end)
     .reduce((n, e) => n + Math.max(0, (e.dur ?? 0) / 1000 - LONG_TASK_MS), 0);

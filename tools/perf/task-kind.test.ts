@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptTime, taskKind } from './task-kind';
+import { kindOf, scriptTime, taskKind } from './task-kind';
 import type { TraceEvent } from './trace-anchor';
 
 // Slices as main-thread.ts reads them from a trace: complete events, times in µs.
@@ -42,5 +42,12 @@ describe('taskKind: whose work made a task long', () => {
   it('is the script’s when it is under the limit without it', () => {
     expect(taskKind(mainJs, mainJsKids, 50)).toBe('script');
     expect(taskKind(handler, handlerKids, 50)).toBe('script');
+  });
+
+  it('reads a script time already measured the same way (kindOf): over the limit without it, not at it', () => {
+    expect(kindOf(94, 43.9, 50)).toBe('browser');
+    expect(kindOf(94, 44, 50)).toBe('script');
+    expect(kindOf(mainJs.dur! / 1000, scriptTime(mainJs, mainJsKids), 50)).toBe(taskKind(mainJs, mainJsKids, 50));
+    expect(kindOf(commit.dur! / 1000, scriptTime(commit, commitKids), 50)).toBe(taskKind(commit, commitKids, 50));
   });
 });

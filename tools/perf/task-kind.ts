@@ -38,7 +38,12 @@ export function scriptTime(task: TraceEvent, slices: readonly TraceEvent[]): num
   return total / 1000;
 }
 
-/** 'browser' when the task is over `limitMs` even without its script time, else 'script'. */
+/** 'browser' when a task of `durMs` is over `limitMs` even without its `scriptMs`, else 'script'. */
+export function kindOf(durMs: number, scriptMs: number, limitMs: number): TaskKind {
+  return durMs - scriptMs > limitMs ? 'browser' : 'script';
+}
+
+/** The kind of `task` (kindOf) from its own slices. */
 export function taskKind(task: TraceEvent, slices: readonly TraceEvent[], limitMs: number): TaskKind {
-  return (task.dur ?? 0) / 1000 - scriptTime(task, slices) > limitMs ? 'browser' : 'script';
+  return kindOf((task.dur ?? 0) / 1000, scriptTime(task, slices), limitMs);
 }

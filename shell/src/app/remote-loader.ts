@@ -1,8 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { provideRemoteLoader } from '@croft/federation-bridge';
 import type { RemoteLocations } from './remote-manifest';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './next-task';
 
 /**
  * A remote's entry script is evaluated in the task it arrived in, and the runtime then starts its

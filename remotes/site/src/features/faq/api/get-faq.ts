@@ -29,7 +29,8 @@ export function useFaq(page: PageKey, client?: ContentClient): FaqState {
   const { data, isError } = useQuery(faqQuery(page, client));
   // The answers usually arrive after the page has rendered, and an answer's arrival renders
   // synchronously (react-query subscribes through useSyncExternalStore): the whole list, rendered
-  // and committed in one task, was a 71 ms task on a 4× slowed phone. As a deferred value it
+  // and committed in one task, took 20–53 ms of a 4× slowed phone's main thread in plain traces
+  // (71 ms in a CPU-profiled one, which inflates it). As a deferred value it
   // renders in slices React pauses for a tap; data already cached renders at once.
   const items = useDeferredValue(data);
   if (items) return { status: 'ready', items };
