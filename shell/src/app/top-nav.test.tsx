@@ -90,6 +90,39 @@ describe('TopNav: the mobile menu', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it.each([
+    ['the Menu toggle', 'button', { name: 'Menu' }],
+    ['an entry', 'link', { name: 'BEER' }],
+  ] as const)('keeps keyboard focus on %s when the shell replaces the static header', (_, role, name) => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<header><a class="shell-topnav__brand" href="/">Croft Common</a><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button>' +
+      '<nav id="main-menu" data-open="false"><ul><li><a href="/beer">BEER</a></li></ul></nav></header>';
+    document.body.append(root);
+    const focused = role === 'button' ? root.querySelector('button')! : root.querySelector<HTMLElement>('a[href="/beer"]')!;
+    focused.focus();
+    const client = createTestQueryClient();
+    client.setQueryData(globalTextQuery().queryKey, []);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <TopNav />
+      </MemoryRouter>,
+      { container: root, wrapper: queryWrapper(client) },
+    );
+    expect(focused.isConnected).toBe(false);
+    expect(screen.getByRole(role, name)).toHaveFocus();
+  });
+
+  it('leaves focus alone when it was not in the static header', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<header><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button><nav id="main-menu" data-open="false"></nav></header>';
+    const field = document.createElement('input');
+    document.body.append(root, field);
+    field.focus();
+    setup();
+    expect(field).toHaveFocus();
+  });
+
   it('starts closed otherwise, opens and closes on the toggle', async () => {
     staticHeader(false).remove();
     setup();

@@ -37,6 +37,20 @@ function staticMenu(): Element | null {
 const isOpen = (menu: Element | null) => menu?.getAttribute('data-open') === 'true';
 
 /**
+ * Where focus is in the static header (around `menu`), as a selector for the same control in the
+ * shell's header: its Menu toggle, its brand link or one of its entries. Null when focus is elsewhere.
+ */
+function staticFocus(menu: Element | null): string | null {
+  const el = typeof document === 'undefined' ? null : document.activeElement;
+  const header = menu?.closest('header');
+  if (!el || !header?.contains(el)) return null;
+  if (el.classList.contains('shell-topnav__toggle')) return '.shell-topnav__toggle';
+  if (el.classList.contains('shell-topnav__brand')) return '.shell-topnav__brand';
+  const href = el.getAttribute('href');
+  return href && menu?.contains(el) && !href.includes('"') ? `#${MENU_ID} a[href="${href}"]` : null;
+}
+
+/**
  * The entries, apart from TopNav's own state: a router link renders a good deal (it resolves its
  * path and matches it against the location), and opening the menu or the brand name's arrival
  * re-rendered all seven in the task of the tap or the answer (~30 ms on a 4× slowed phone).
@@ -68,15 +82,23 @@ export function TopNav({ brand: given }: { brand?: string }) {
   // script): take over the menu as the visitor left it.
   const [fromStatic] = useState(staticMenu);
   const [openAtStart] = useState(() => isOpen(fromStatic));
+  const [focusAtStart] = useState(() => staticFocus(fromStatic));
   const [open, setOpen] = useState(openAtStart);
+  const header = useRef<HTMLElement>(null);
   const nav = useRef<HTMLElement>(null);
   // React may yield between this first render and its commit, which replaces the static header: a
   // tap on the static Menu in between toggled it after the render read it, and was lost (2 taps
   // in 18 at 0.5–0.8 s into a slowed phone's load of /cafe). Its last state wins, before paint.
   // (Only a change is set: an update to the same value would still wait in the state's queue.)
+  // Focus that was on a control of the static header (gone with it) moves to the same control.
   useLayoutEffect(() => {
-    if (fromStatic && fromStatic !== nav.current && isOpen(fromStatic) !== openAtStart) setOpen(!openAtStart);
-  }, [fromStatic, openAtStart]);
+    if (!fromStatic || fromStatic === nav.current) return;
+    if (isOpen(fromStatic) !== openAtStart) setOpen(!openAtStart);
+    const active = document.activeElement;
+    if (focusAtStart && (!active || active === document.body)) {
+      header.current?.querySelector<HTMLElement>(focusAtStart)?.focus({ preventScroll: true });
+    }
+  }, [fromStatic, openAtStart, focusAtStart]);
   const { pathname } = useLocation();
   const transition = usePageTransition();
 
@@ -106,7 +128,7 @@ export function TopNav({ brand: given }: { brand?: string }) {
   );
 
   return (
-    <header className="shell-topnav">
+    <header ref={header} className="shell-topnav">
       {/* The brand name is global CMS text: in edit mode the editing overlay opens it (data-cms-*). */}
       <Link
         to="/"
