@@ -467,6 +467,21 @@ async function tapLoad(browser: Browser, url: string, control: Control, moment: 
   }
 }
 
+/**
+ * Taps `control` as soon as it is visible, then at each of `later` (ms after navigation) that comes
+ * after that, each in a fresh load, adding every tap to `byMoment`.
+ */
+async function tapAtMoments(browser: Browser, url: string, control: Control, byMoment: Map<string, Tap[]>, later: readonly number[], scripts = true): Promise<void> {
+  const first = await tapLoad(browser, url, control, null, scripts);
+  if (!first) return;
+  byMoment.get('when visible')?.push(first);
+  for (const moment of later) {
+    if (moment <= first.visible) continue;
+    const tap = await tapLoad(browser, url, control, moment, scripts);
+    if (tap) byMoment.get(`+${moment} ms`)?.push(tap);
+  }
+}
+
 function reportTaps(control: Control, byMoment: Map<string, Tap[]>, plain?: Map<string, Tap[]>): void {
   const all = [...byMoment.values()].flat();
   if (!all.length) {
@@ -530,26 +545,12 @@ async function main() {
         for (const control of CONTROLS) {
           const byMoment = perControl.get(control) ?? moments();
           perControl.set(control, byMoment);
-          const first = await tapLoad(browser, url, control, null);
-          if (!first) continue;
-          byMoment.get('when visible')?.push(first);
-          for (const moment of LATER_MOMENTS) {
-            if (moment <= first.visible) continue;
-            const tap = await tapLoad(browser, url, control, moment);
-            if (tap) byMoment.get(`+${moment} ms`)?.push(tap);
-          }
+          await tapAtMoments(browser, url, control, byMoment, LATER_MOMENTS);
         }
         if (withPlain) {
           const plain = plainTaps.get(path) ?? moments();
           plainTaps.set(path, plain);
-          const first = await tapLoad(browser, url, 'nav', null, false);
-          if (first) {
-            plain.get('when visible')?.push(first);
-            for (const moment of LATER_MOMENTS.filter((m) => m > first.visible && m <= 1000)) {
-              const tap = await tapLoad(browser, url, 'nav', moment, false);
-              if (tap) plain.get(`+${moment} ms`)?.push(tap);
-            }
-          }
+          await tapAtMoments(browser, url, 'nav', plain, LATER_MOMENTS.filter((m) => m <= 1000), false);
         }
       }
     }

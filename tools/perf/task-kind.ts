@@ -43,7 +43,3 @@ export function kindOf(durMs: number, scriptMs: number, limitMs: number): TaskKi
   return durMs - scriptMs > limitMs ? 'browser' : 'script';
 }
 
-/** The kind of `task` (kindOf) from its own slices. */
-export function taskKind(task: TraceEvent, slices: readonly TraceEvent[], limitMs: number): TaskKind {
-  return kindOf((task.dur ?? 0) / 1000, scriptTime(task, slices), limitMs);
-}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useNavigate, type NavigateFunction } from '@croft/router';
@@ -46,6 +47,30 @@ function staticHeader(open: boolean) {
   return header;
 }
 
+/**
+ * Renders TopNav (with `after` beside it) into a root that holds the static header `markup`, as
+ * index.html's root does: React's first commit clears it.
+ */
+function renderOverStaticHeader(markup: string, after?: ReactNode) {
+  const root = document.createElement('div');
+  root.innerHTML = markup;
+  document.body.append(root);
+  const client = createTestQueryClient();
+  client.setQueryData(globalTextQuery().queryKey, []);
+  return {
+    root,
+    render: () =>
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <Probe />
+          <TopNav />
+          {after}
+        </MemoryRouter>,
+        { container: root, wrapper: queryWrapper(client) },
+      ),
+  };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -61,27 +86,18 @@ describe('TopNav: the mobile menu', () => {
   });
 
   it('takes a tap on the static Menu made between its first render and that render\'s commit', async () => {
-    // The static header inside the shell's root, as in index.html: React's first commit clears it.
-    const root = document.createElement('div');
-    root.innerHTML = '<header><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button><nav id="main-menu" data-open="false"></nav></header>';
-    document.body.append(root);
-    const staticNav = root.querySelector('nav')!;
     // Rendered after TopNav in the same render: the visitor's tap, answered by the inline script,
     // lands after TopNav read the static menu and before the commit.
     function TapInBetween() {
       staticNav.setAttribute('data-open', 'true');
       return null;
     }
-    const client = createTestQueryClient();
-    client.setQueryData(globalTextQuery().queryKey, []);
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <Probe />
-        <TopNav />
-        <TapInBetween />
-      </MemoryRouter>,
-      { container: root, wrapper: queryWrapper(client) },
+    const page = renderOverStaticHeader(
+      '<header><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button><nav id="main-menu" data-open="false"></nav></header>',
+      <TapInBetween />,
     );
+    const staticNav = page.root.querySelector('nav')!;
+    page.render();
     expect(staticNav.isConnected).toBe(false);
     expect(screen.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
     expect(document.getElementById('main-menu')).toHaveAttribute('data-open', 'true');
@@ -94,21 +110,13 @@ describe('TopNav: the mobile menu', () => {
     ['the Menu toggle', 'button', { name: 'Menu' }],
     ['an entry', 'link', { name: 'BEER' }],
   ] as const)('keeps keyboard focus on %s when the shell replaces the static header', (_, role, name) => {
-    const root = document.createElement('div');
-    root.innerHTML =
+    const page = renderOverStaticHeader(
       '<header><a class="shell-topnav__brand" href="/">Croft Common</a><button class="shell-topnav__toggle" aria-expanded="false" aria-controls="main-menu">Menu</button>' +
-      '<nav id="main-menu" data-open="false"><ul><li><a href="/beer">BEER</a></li></ul></nav></header>';
-    document.body.append(root);
-    const focused = role === 'button' ? root.querySelector('button')! : root.querySelector<HTMLElement>('a[href="/beer"]')!;
-    focused.focus();
-    const client = createTestQueryClient();
-    client.setQueryData(globalTextQuery().queryKey, []);
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <TopNav />
-      </MemoryRouter>,
-      { container: root, wrapper: queryWrapper(client) },
+        '<nav id="main-menu" data-open="false"><ul><li><a href="/beer">BEER</a></li></ul></nav></header>',
     );
+    const focused = role === 'button' ? page.root.querySelector('button')! : page.root.querySelector<HTMLElement>('a[href="/beer"]')!;
+    focused.focus();
+    page.render();
     expect(focused.isConnected).toBe(false);
     expect(screen.getByRole(role, name)).toHaveFocus();
   });

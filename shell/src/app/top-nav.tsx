@@ -29,11 +29,6 @@ const MemberMenu = lazy(async () => ({ default: (await import('./member-menu')).
 /** One top navigation per page, so a fixed id (the static first paint in index.html uses it too). */
 const MENU_ID = 'main-menu';
 
-/** The static first paint's menu (index.html), still in the page while the shell's first render runs. */
-function staticMenu(): Element | null {
-  return typeof document === 'undefined' ? null : document.getElementById(MENU_ID);
-}
-
 const isOpen = (menu: Element | null) => menu?.getAttribute('data-open') === 'true';
 
 /**
@@ -41,13 +36,22 @@ const isOpen = (menu: Element | null) => menu?.getAttribute('data-open') === 'tr
  * shell's header: its Menu toggle, its brand link or one of its entries. Null when focus is elsewhere.
  */
 function staticFocus(menu: Element | null): string | null {
-  const el = typeof document === 'undefined' ? null : document.activeElement;
+  const el = document.activeElement;
   const header = menu?.closest('header');
   if (!el || !header?.contains(el)) return null;
   if (el.classList.contains('shell-topnav__toggle')) return '.shell-topnav__toggle';
   if (el.classList.contains('shell-topnav__brand')) return '.shell-topnav__brand';
   const href = el.getAttribute('href');
   return href && menu?.contains(el) && !href.includes('"') ? `#${MENU_ID} a[href="${href}"]` : null;
+}
+
+/**
+ * The static first paint's header (index.html), still in the page while the shell's first render
+ * runs: its menu, whether that is open, and where focus is in it.
+ */
+function readStaticHeader(): { menu: Element | null; open: boolean; focus: string | null } {
+  const menu = typeof document === 'undefined' ? null : document.getElementById(MENU_ID);
+  return { menu, open: isOpen(menu), focus: menu && staticFocus(menu) };
 }
 
 /**
@@ -80,10 +84,8 @@ export function TopNav({ brand: given }: { brand?: string }) {
   const brand = given ?? fromCms;
   // The page's static header answers Menu taps before the shell starts (the gateway's inline
   // script): take over the menu as the visitor left it.
-  const [fromStatic] = useState(staticMenu);
-  const [openAtStart] = useState(() => isOpen(fromStatic));
-  const [focusAtStart] = useState(() => staticFocus(fromStatic));
-  const [open, setOpen] = useState(openAtStart);
+  const [atStart] = useState(readStaticHeader);
+  const [open, setOpen] = useState(atStart.open);
   const header = useRef<HTMLElement>(null);
   const nav = useRef<HTMLElement>(null);
   // React may yield between this first render and its commit, which replaces the static header: a
@@ -92,13 +94,14 @@ export function TopNav({ brand: given }: { brand?: string }) {
   // (Only a change is set: an update to the same value would still wait in the state's queue.)
   // Focus that was on a control of the static header (gone with it) moves to the same control.
   useLayoutEffect(() => {
-    if (!fromStatic || fromStatic === nav.current) return;
-    if (isOpen(fromStatic) !== openAtStart) setOpen(!openAtStart);
+    const { menu, open: openThen, focus } = atStart;
+    if (!menu || menu === nav.current) return;
+    if (isOpen(menu) !== openThen) setOpen(!openThen);
     const active = document.activeElement;
-    if (focusAtStart && (!active || active === document.body)) {
-      header.current?.querySelector<HTMLElement>(focusAtStart)?.focus({ preventScroll: true });
+    if (focus && (!active || active === document.body)) {
+      header.current?.querySelector<HTMLElement>(focus)?.focus({ preventScroll: true });
     }
-  }, [fromStatic, openAtStart, focusAtStart]);
+  }, [atStart]);
   const { pathname } = useLocation();
   const transition = usePageTransition();
 
