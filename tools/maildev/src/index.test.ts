@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,28 @@ describe('startMailDev', () => {
       expect((await waitForEmail(again.webUrl, (e) => e.subject === 'Third')).subject).toBe('Third');
     } finally {
       await again.stop();
+    }
+  });
+
+  it('deletes all twice in a row without an uncaught error, and removes the messages\' files', async () => {
+    // MailDev's own delete-all threw ENOENT (uncaught, failing the run) when a second one raced
+    // the first over the same files; vitest reports such an error as a failed run.
+    const maildev = await startMailDev();
+    try {
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 4; i++) await send(maildev.smtpUrl, `r${round}@example.com`, `Round ${round} #${i}`);
+        const last = await waitForEmail(maildev.webUrl, (e) => e.subject === `Round ${round} #3`);
+        const sources = (await listEmails(maildev.webUrl)).map((e) => (e as unknown as { source: string }).source);
+        expect(sources).toHaveLength(4);
+        expect(sources.every((file) => existsSync(file))).toBe(true);
+        await Promise.all([deleteAllEmails(maildev.webUrl), deleteAllEmails(maildev.webUrl)]);
+        await deleteAllEmails(maildev.webUrl);
+        expect(await listEmails(maildev.webUrl)).toEqual([]);
+        await expect.poll(() => sources.filter((file) => existsSync(file))).toEqual([]);
+        expect(last.subject).toBe(`Round ${round} #3`);
+      }
+    } finally {
+      await maildev.stop();
     }
   });
 

@@ -3,9 +3,9 @@
  * Mail sent to smtp://127.0.0.1:<smtpPort> is kept in memory and readable over the REST API
  * at http://127.0.0.1:<webPort>/email (the web UI is on the same port).
  */
-import MailDev from 'maildev';
+import MailDev, { type MailServer } from 'maildev';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rm, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,7 @@ export async function startMailDev(options: StartMailDevOptions = {}): Promise<R
   const mailDirectory = mkdtempSync(join(tmpdir(), 'croft-maildev-'));
   process.once('exit', () => rmSync(mailDirectory, { recursive: true, force: true }));
   const server = new MailDev({ smtp: smtpPort, web: webPort, ip: host, silent: true, disableWeb: false, mailDirectory });
+  server.deleteAllEmail = (done) => deleteStoredEmails(server, mailDirectory, done);
   for (const listener of process.listeners('SIGINT')) if (!before.int.includes(listener)) process.off('SIGINT', listener);
   for (const listener of process.listeners('SIGTERM')) if (!before.term.includes(listener)) process.off('SIGTERM', listener);
 
@@ -135,6 +136,29 @@ export async function startMailDev(options: StartMailDevOptions = {}): Promise<R
   };
   running = handle;
   return handle;
+}
+
+/**
+ * MailDev's own "delete all" reads the mail directory and removes every file in it, throwing
+ * (an uncaught exception, which ends the process) when a file has already gone. Two deletes in
+ * quick succession (a test clearing the inbox twice, a double click on the web UI's Delete all)
+ * race on the same files, and a message still arriving loses its .eml before MailDev reads it.
+ * This one forgets the stored messages and removes only their own files, ignoring any already gone.
+ */
+function deleteStoredEmails(server: MailServer, mailDirectory: string, done: (error: Error | null, deleted?: boolean) => void): void {
+  server.getAllEmail((_error, store) => {
+    const ids = store.map((email) => email.id);
+    store.length = 0;
+    server.emit('delete', { id: 'all' });
+    for (const id of ids) {
+      for (const file of [`${id}.eml`, id]) {
+        rm(join(mailDirectory, file), { recursive: true, force: true }, (error) => {
+          if (error) console.warn(`MailDev could not delete ${file}: ${error.message}`);
+        });
+      }
+    }
+    done(null, true);
+  });
 }
 
 /** All caught messages, newest last. */
