@@ -62,6 +62,7 @@ const CONTEXT_OPTIONS = {
 };
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
+const INPUT_DELAY_GOAL_MS = 100;
 const AFTER_INTERACTIVE_MS = 3000;
 const CATEGORIES = [
   'toplevel',
@@ -531,6 +532,28 @@ function reportTaps(control: Control, byMoment: Map<string, Tap[]>, plain?: Map<
   }
 }
 
+/**
+ * One line per page for the issue's goals, read at the median: the long tasks before the page
+ * answers a tap (script-caused, and the browser's own beside them), and per pointer the slowest
+ * median input delay over every control and moment, with where it was.
+ */
+function reportGoals(path: string, runs: TraceRun[], byPointer: Map<Pointer, Map<Control, Map<string, Tap[]>>> | undefined): void {
+  const ofKind = (kind: TaskKind) => median(runs.map((r) => r.before.filter((t) => t.kind === kind).length));
+  const parts = [`script-caused tasks > 50 ms before the first answer ${ofKind('script')} (browser's own ${ofKind('browser')})`];
+  for (const [pointer, perControl] of byPointer ?? []) {
+    let slowest: { delay: number; where: string } | null = null;
+    for (const [control, byMoment] of perControl) {
+      for (const [moment, taps] of byMoment) {
+        if (!taps.length) continue;
+        const delay = median(taps.map((t) => t.delay));
+        if (!slowest || delay > slowest.delay) slowest = { delay, where: `${CONTROL_LABEL[control]}, ${moment}` };
+      }
+    }
+    if (slowest) parts.push(`${pointer}: slowest median input delay ${ms(slowest.delay)} (${slowest.where}) ${slowest.delay < INPUT_DELAY_GOAL_MS ? 'under' : 'over'} ${INPUT_DELAY_GOAL_MS} ms`);
+  }
+  console.info(`  ${path}: ${parts.join('; ')}`);
+}
+
 function printTaps(byMoment: Map<string, Tap[]>): void {
   for (const [moment, taps] of byMoment) {
     if (!taps.length) continue;
@@ -605,6 +628,9 @@ async function main() {
         for (const control of CONTROLS) reportTaps(control, perControl?.get(control) ?? new Map(), control === 'nav' ? plainTaps.get(path)?.get(pointer) : undefined);
       }
     }
+    console.info('Goals at the median (no task > 50 ms before the page answers a tap; input delay < 100 ms):');
+    if (bare) console.info(`  bare host: script-caused tasks > 50 ms before its first answer ${median(bareRuns.map((r) => r.before.filter((t) => t.kind === 'script').length))}`);
+    for (const path of paths) reportGoals(path, traces.get(path) ?? [], taps.get(path));
   } finally {
     await browser.close();
     await stop?.();
