@@ -76,14 +76,7 @@ const CATEGORIES = [
 ];
 
 type Control = 'nav' | 'open' | 'footer';
-/**
- * How a tap is given. 'touch': Playwright's touchscreen (CDP Input.dispatchTouchEvent), which
- * DevTools holds until the renderer's next frame update before it sends the touch on (Chromium's
- * InputHandler::DispatchWebTouchEvent waits for a visual state callback so that listeners added
- * since the last frame see it), while the event keeps the moment the command came as its time:
- * that wait counts as input delay, though no real finger meets it. 'click': CDP
- * Input.dispatchMouseEvent, sent to the renderer at once, as the system sends a real touch.
- */
+/** How a tap is given: a click (sent at once) or an emulated touch (held for a frame); see 2. above. */
 type Pointer = 'click' | 'touch';
 const POINTERS: Pointer[] = ['click', 'touch'];
 const POINTER_LABEL: Record<Pointer, string> = {
@@ -351,6 +344,9 @@ function analyse(events: TraceEvent[], url: string, interactive: number, interac
   };
 }
 
+/** How many of a run's long tasks before the page answered were long because of `kind`'s work. */
+const longBefore = (run: TraceRun, kind: TaskKind) => run.before.filter((t) => t.kind === kind).length;
+
 function reportTrace(path: string, runs: TraceRun[]): void {
   const worst = (xs: number[]) => Math.max(...xs);
   const longestBefore = runs.map((r) => [...r.before].sort((a, b) => b.dur - a.dur)[0]);
@@ -362,10 +358,9 @@ function reportTrace(path: string, runs: TraceRun[]): void {
   console.info(
     `    tasks > 50 ms before it: ${median(runs.map((r) => r.before.length))} median, ${worst(runs.map((r) => r.before.length))} worst (runs: ${runs.map((r) => r.before.length).join(', ')})`,
   );
-  const ofKind = (r: TraceRun, kind: TaskKind) => r.before.filter((t) => t.kind === kind).length;
   console.info(
-    `      long because of script: ${median(runs.map((r) => ofKind(r, 'script')))} median, ${worst(runs.map((r) => ofKind(r, 'script')))} worst (runs: ${runs.map((r) => ofKind(r, 'script')).join(', ')});` +
-      ` the browser's own work over 50 ms: ${median(runs.map((r) => ofKind(r, 'browser')))} median (runs: ${runs.map((r) => ofKind(r, 'browser')).join(', ')})`,
+    `      long because of script: ${median(runs.map((r) => longBefore(r, 'script')))} median, ${worst(runs.map((r) => longBefore(r, 'script')))} worst (runs: ${runs.map((r) => longBefore(r, 'script')).join(', ')});` +
+      ` the browser's own work over 50 ms: ${median(runs.map((r) => longBefore(r, 'browser')))} median (runs: ${runs.map((r) => longBefore(r, 'browser')).join(', ')})`,
   );
   console.info(`    longest task before it: ${longest ? `${ms(longest.dur)} at ${ms(longest.start)}, ${longest.what}` : 'none over 50 ms'}`);
   console.info(
@@ -538,8 +533,8 @@ function reportTaps(control: Control, byMoment: Map<string, Tap[]>, plain?: Map<
  * median input delay over every control and moment, with where it was.
  */
 function reportGoals(path: string, runs: TraceRun[], byPointer: Map<Pointer, Map<Control, Map<string, Tap[]>>> | undefined): void {
-  const ofKind = (kind: TaskKind) => median(runs.map((r) => r.before.filter((t) => t.kind === kind).length));
-  const parts = [`script-caused tasks > 50 ms before the first answer ${ofKind('script')} (browser's own ${ofKind('browser')})`];
+  const ofKind = (kind: TaskKind) => median(runs.map((r) => longBefore(r, kind)));
+  const parts = [`script-caused tasks > ${LONG_TASK_MS} ms before the first answer ${ofKind('script')} (browser's own ${ofKind('browser')})`];
   for (const [pointer, perControl] of byPointer ?? []) {
     let slowest: { delay: number; where: string } | null = null;
     for (const [control, byMoment] of perControl) {
@@ -628,8 +623,8 @@ async function main() {
         for (const control of CONTROLS) reportTaps(control, perControl?.get(control) ?? new Map(), control === 'nav' ? plainTaps.get(path)?.get(pointer) : undefined);
       }
     }
-    console.info('Goals at the median (no task > 50 ms before the page answers a tap; input delay < 100 ms):');
-    if (bare) console.info(`  bare host: script-caused tasks > 50 ms before its first answer ${median(bareRuns.map((r) => r.before.filter((t) => t.kind === 'script').length))}`);
+    console.info(`Goals at the median (no task > ${LONG_TASK_MS} ms before the page answers a tap; input delay < ${INPUT_DELAY_GOAL_MS} ms):`);
+    if (bare) console.info(`  bare host: script-caused tasks > ${LONG_TASK_MS} ms before its first answer ${median(bareRuns.map((r) => longBefore(r, 'script')))}`);
     for (const path of paths) reportGoals(path, traces.get(path) ?? [], taps.get(path));
   } finally {
     await browser.close();

@@ -49,7 +49,7 @@ describe('startMailDev', () => {
     try {
       for (let round = 0; round < 3; round++) {
         for (let i = 0; i < 4; i++) await send(maildev.smtpUrl, `r${round}@example.com`, `Round ${round} #${i}`);
-        const last = await waitForEmail(maildev.webUrl, (e) => e.subject === `Round ${round} #3`);
+        await waitForEmail(maildev.webUrl, (e) => e.subject === `Round ${round} #3`);
         const sources = (await listEmails(maildev.webUrl)).map((e) => (e as unknown as { source: string }).source);
         expect(sources).toHaveLength(4);
         expect(sources.every((file) => existsSync(file))).toBe(true);
@@ -57,7 +57,6 @@ describe('startMailDev', () => {
         await deleteAllEmails(maildev.webUrl);
         expect(await listEmails(maildev.webUrl)).toEqual([]);
         await expect.poll(() => sources.filter((file) => existsSync(file))).toEqual([]);
-        expect(last.subject).toBe(`Round ${round} #3`);
       }
     } finally {
       await maildev.stop();
