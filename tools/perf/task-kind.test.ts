@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOf, scriptTime } from './task-kind';
+import { kindOf, kindWithoutRecording, recordingTime, scriptTime } from './task-kind';
 import type { TraceEvent } from './trace-anchor';
 
 // Slices as main-thread.ts reads them from a trace: complete events, times in µs.
@@ -50,5 +50,44 @@ describe('kindOf: whose work made a task long', () => {
   it('is the browser\'s only over the limit without the script time, not at it', () => {
     expect(kindOf(94, 43.9, 50)).toBe('browser');
     expect(kindOf(94, 44, 50)).toBe('script');
+  });
+});
+
+// React DOM's chunk in a trace of /beer at 4×: its evaluation, V8 re-parsing its module for the
+// recording inside the microtasks that run it, a timer installed after.
+const reactDom = slice('RunTask', 3_000_000, 57_000);
+const reactDomKids = [
+  slice('EvaluateScript', 3_000_100, 56_000),
+  slice('v8.run', 3_000_200, 55_000),
+  slice('RunMicrotasks', 3_001_000, 54_000),
+  slice('V8.CollectSourcePositions', 3_001_100, 38_800),
+  slice('V8.ParseFunction', 3_001_200, 37_200),
+  slice('V8.CollectSourcePositions', 3_045_000, 1_000),
+];
+
+describe('recordingTime: what the recording itself cost inside a task', () => {
+  it('adds V8 re-parses for source positions inside the task, and nothing else', () => {
+    expect(recordingTime(reactDom, reactDomKids)).toBeCloseTo(39.8, 5);
+    expect(recordingTime(mainJs, mainJsKids)).toBe(0);
+    expect(recordingTime(slice('RunTask', 0, 10_000), reactDomKids)).toBe(0);
+  });
+});
+
+describe('kindWithoutRecording: the task read without the recording’s work', () => {
+  it('is no longer long when the re-parse is what took it over the limit', () => {
+    const dur = (reactDom.dur ?? 0) / 1000;
+    expect(kindOf(dur, scriptTime(reactDom, reactDomKids), 50)).toBe('script');
+    expect(kindWithoutRecording(dur, scriptTime(reactDom, reactDomKids), recordingTime(reactDom, reactDomKids), 50)).toBeNull();
+  });
+
+  it('keeps a task that is long without it, read the same way', () => {
+    expect(kindWithoutRecording(216, 216, 0, 50)).toBe('script');
+    expect(kindWithoutRecording(120, 70, 10, 50)).toBe('script');
+    expect(kindWithoutRecording(239, 3, 0, 50)).toBe('browser');
+  });
+
+  it('is null exactly at the limit, as a task of 50 ms is not over it', () => {
+    expect(kindWithoutRecording(80, 60, 30, 50)).toBeNull();
+    expect(kindWithoutRecording(80.5, 60, 30, 50)).toBe('script');
   });
 });
