@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { deleteAllEmails, freePort, listEmails, startMailDev, waitForEmail } from './index';
+import { clearInbox, deleteAllEmails, freePort, listEmails, startMailDev, waitForEmail } from './index';
 
 async function send(smtpUrl: string, to: string, subject: string) {
   const transport = nodemailer.createTransport(smtpUrl);
@@ -58,6 +58,28 @@ describe('startMailDev', () => {
         expect(await listEmails(maildev.webUrl)).toEqual([]);
         await expect.poll(() => sources.filter((file) => existsSync(file))).toEqual([]);
       }
+    } finally {
+      await maildev.stop();
+    }
+  });
+
+  it('clears the inbox only once the messages sent so far have arrived', async () => {
+    const maildev = await startMailDev();
+    try {
+      // Sent without waiting: clearInbox is called while they are still on their way.
+      const sending = Promise.all([1, 2, 3].map((i) => send(maildev.smtpUrl, `c${i}@example.com`, `Clear ${i}`)));
+      await clearInbox(maildev.webUrl, 3);
+      await sending;
+      // Had it deleted before all three were stored, a late one would still be listed now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await listEmails(maildev.webUrl)).toEqual([]);
+      // It gives up waiting for messages that never come, and still empties the inbox.
+      await send(maildev.smtpUrl, 'late@example.com', 'Late');
+      await waitForEmail(maildev.webUrl, (e) => e.subject === 'Late');
+      const started = Date.now();
+      await clearInbox(maildev.webUrl, 5, 300);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      expect(await listEmails(maildev.webUrl)).toEqual([]);
     } finally {
       await maildev.stop();
     }

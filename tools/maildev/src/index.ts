@@ -181,6 +181,19 @@ export async function deleteAllEmails(webUrl: string): Promise<void> {
   if (!response.ok) throw new Error(`MailDev ${webUrl}/email/all answered ${response.status}`);
 }
 
+/**
+ * Waits until MailDev has stored `expected` messages (a test's count of what it sent, which may
+ * still be on its way over SMTP), then deletes them all, so none arrives after the inbox was
+ * emptied. Deletes anyway after `timeoutMs`: the test that sent them has already read them.
+ */
+export async function clearInbox(webUrl: string, expected: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await listEmails(webUrl)).length < expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await deleteAllEmails(webUrl);
+}
+
 /** Polls until a message matching `match` arrives (e.g. by recipient), or fails after `timeoutMs`. */
 export async function waitForEmail(
   webUrl: string,

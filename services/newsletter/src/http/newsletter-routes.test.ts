@@ -20,7 +20,7 @@ import {
   type Mailer,
   type MongoHandle,
 } from '@croft/service-kit';
-import { deleteAllEmails, freePort, listEmails, startMailDev, waitForEmail, type CaughtEmail, type RunningMailDev } from '@croft/maildev';
+import { clearInbox, freePort, listEmails, startMailDev, waitForEmail, type CaughtEmail, type RunningMailDev } from '@croft/maildev';
 import { createNewsletterService, type NewsletterService } from '../newsletter-service';
 import { SUBSCRIBE_IP_LIMIT_MESSAGE } from './newsletter-routes';
 
@@ -83,13 +83,8 @@ afterAll(async () => {
   await mongo?.stop();
 });
 
-/** Waits until MailDev has stored every message sent so far, then deletes them all. */
 async function clearMail(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await listEmails(maildev.webUrl)).length < sent && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await deleteAllEmails(maildev.webUrl);
+  await clearInbox(maildev.webUrl, sent);
   sent = 0;
 }
 

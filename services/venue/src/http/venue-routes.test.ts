@@ -27,7 +27,7 @@ import {
   type MongoHandle,
   type TokenVerifier,
 } from '@croft/service-kit';
-import { deleteAllEmails, listEmails, startMailDev, waitForEmail, type RunningMailDev } from '@croft/maildev';
+import { clearInbox, listEmails, startMailDev, waitForEmail, type RunningMailDev } from '@croft/maildev';
 import { createVenueService, type VenueService, type VenueServiceOptions } from '../venue-service';
 import { TOTAL_ID } from '../data/donation-model';
 import { DONATION_SEED } from '../data/seed-donations';
@@ -112,11 +112,7 @@ afterAll(async () => {
 });
 
 async function clearMail(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await listEmails(maildev.webUrl)).length < sent && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await deleteAllEmails(maildev.webUrl);
+  await clearInbox(maildev.webUrl, sent);
   sent = 0;
 }
 
