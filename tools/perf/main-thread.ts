@@ -376,20 +376,16 @@ function reportTrace(path: string, runs: TraceRun[]): void {
   console.info(
     `    answers a tap (React props on ${runs[0]?.interactiveOn ?? '?'}) at ${ms(median(runs.map((r) => r.interactive)))} median, ${ms(worst(runs.map((r) => r.interactive)))} worst   FCP ${ms(median(runs.map((r) => r.fcp)))}`,
   );
+  // One count per run: its median, worst and every run's.
+  const tally = (count: (r: TraceRun) => number) => `${median(runs.map(count))} median, ${worst(runs.map(count))} worst (runs: ${runs.map(count).join(', ')})`;
+  console.info(`    tasks > 50 ms before it: ${tally((r) => r.before.length)}`);
   console.info(
-    `    tasks > 50 ms before it: ${median(runs.map((r) => r.before.length))} median, ${worst(runs.map((r) => r.before.length))} worst (runs: ${runs.map((r) => r.before.length).join(', ')})`,
-  );
-  console.info(
-    `      long because of script: ${median(runs.map((r) => longBefore(r, 'script')))} median, ${worst(runs.map((r) => longBefore(r, 'script')))} worst (runs: ${runs.map((r) => longBefore(r, 'script')).join(', ')});` +
+    `      long because of script: ${tally((r) => longBefore(r, 'script'))};` +
       ` the browser's own work over 50 ms: ${median(runs.map((r) => longBefore(r, 'browser')))} median (runs: ${runs.map((r) => longBefore(r, 'browser')).join(', ')})`,
   );
-  console.info(
-    `      long because of script without the recording's re-parse (V8.CollectSourcePositions): ${median(runs.map((r) => longBefore(r, 'script', true)))} median, ${worst(runs.map((r) => longBefore(r, 'script', true)))} worst (runs: ${runs.map((r) => longBefore(r, 'script', true)).join(', ')})`,
-  );
+  console.info(`      long because of script without the recording's re-parse (V8.CollectSourcePositions): ${tally((r) => longBefore(r, 'script', true))}`);
   console.info(`    longest task before it: ${longest ? `${ms(longest.dur)} at ${ms(longest.start)}, ${longest.what}` : 'none over 50 ms'}`);
-  console.info(
-    `    tasks > 50 ms in the 3 s after it: ${median(runs.map((r) => r.after.length))} median, ${worst(runs.map((r) => r.after.length))} worst (runs: ${runs.map((r) => r.after.length).join(', ')})`,
-  );
+  console.info(`    tasks > 50 ms in the 3 s after it: ${tally((r) => r.after.length)}`);
   console.info(`    total blocking time (FCP → answers + 3 s): ${ms(median(runs.map((r) => r.tbt)))} median, ${ms(worst(runs.map((r) => r.tbt)))} worst`);
   runs.forEach((r, i) => {
     const reparse = (t: Task) => (t.recording >= 1 ? `, re-parse ${ms(t.recording)}` : '');
@@ -558,11 +554,14 @@ function reportTaps(control: Control, byMoment: Map<string, Tap[]>, plain?: Map<
  * answers a tap (script-caused, and the browser's own beside them), and per pointer the slowest
  * median input delay over every control and moment, with where it was.
  */
+/** The goals line's long-task reading: script-caused tasks before the answer, as recorded and without the re-parse (medians). */
+function scriptCausedGoal(runs: TraceRun[], answer: string): string {
+  const scriptCaused = (unrecorded: boolean) => median(runs.map((r) => longBefore(r, 'script', unrecorded)));
+  return `script-caused tasks > ${LONG_TASK_MS} ms before ${answer} ${scriptCaused(false)}, ${scriptCaused(true)} without the recording's re-parse`;
+}
+
 function reportGoals(path: string, runs: TraceRun[], byPointer: Map<Pointer, Map<Control, Map<string, Tap[]>>> | undefined): void {
-  const ofKind = (kind: TaskKind, unrecorded = false) => median(runs.map((r) => longBefore(r, kind, unrecorded)));
-  const parts = [
-    `script-caused tasks > ${LONG_TASK_MS} ms before the first answer ${ofKind('script')}, ${ofKind('script', true)} without the recording's re-parse (browser's own ${ofKind('browser')})`,
-  ];
+  const parts = [`${scriptCausedGoal(runs, 'the first answer')} (browser's own ${median(runs.map((r) => longBefore(r, 'browser')))})`];
   for (const [pointer, perControl] of byPointer ?? []) {
     let slowest: { delay: number; where: string } | null = null;
     for (const [control, byMoment] of perControl) {
@@ -652,11 +651,7 @@ async function main() {
       }
     }
     console.info(`Goals at the median (no task > ${LONG_TASK_MS} ms before the page answers a tap; input delay < ${INPUT_DELAY_GOAL_MS} ms):`);
-    if (bare) {
-      console.info(
-        `  bare host: script-caused tasks > ${LONG_TASK_MS} ms before its first answer ${median(bareRuns.map((r) => longBefore(r, 'script')))}, ${median(bareRuns.map((r) => longBefore(r, 'script', true)))} without the recording's re-parse`,
-      );
-    }
+    if (bare) console.info(`  bare host: ${scriptCausedGoal(bareRuns, 'its first answer')}`);
     for (const path of paths) reportGoals(path, traces.get(path) ?? [], taps.get(path));
   } finally {
     await browser.close();

@@ -53,8 +53,8 @@ describe('kindOf: whose work made a task long', () => {
   });
 });
 
-// React DOM's chunk in a trace of /beer at 4×: its evaluation, V8 re-parsing its module for the
-// recording inside the microtasks that run it, a timer installed after.
+// React DOM's chunk in a trace of /beer at 4×: its evaluation, and V8 re-parsing its module for
+// the recording inside the microtasks that run it (twice: the module, then a small function).
 const reactDom = slice('RunTask', 3_000_000, 57_000);
 const reactDomKids = [
   slice('EvaluateScript', 3_000_100, 56_000),
