@@ -5,7 +5,7 @@
 import '@croft/ui/global.css';
 import './app/top-nav.css';
 import { fetchRemoteManifest } from './app/remote-manifest';
-import { nextTask } from './app/next-task';
+import { afterNextFrame } from './app/next-task';
 
 // A phone's first tap waits for the longest task in its way, so the start is cut into tasks:
 // 1. the federation runtime starts in this one;
@@ -16,6 +16,11 @@ import { nextTask } from './app/next-task';
 //    8–12 ms (tools/perf, /cafe);
 // 3. React DOM (compiled and evaluated alone: the largest module);
 // 4. the app's modules and its first render.
+// Each step waits for the browser's next frame, then a task (afterNextFrame): with only a task
+// between them, Chrome ran the steps back to back and put its frame off behind them, so a touch
+// the browser holds for the next frame (DevTools' touch emulation) waited for several steps: the
+// nav's Menu touched as it appears, 91–95 ms at the median on /cafe and /beer (4×, 5 runs), now
+// 55–66 ms, with the page answering no later (tools/perf/main-thread.ts --pointer touch).
 // The chunks were preloaded with the page, so waiting costs no round trip. (The workspace's own
 // libraries cannot be split off the same way: a library imported lazily here could no longer be
 // imported statically anywhere in the shell, which the module-boundary rule enforces.)
@@ -27,11 +32,11 @@ import { nextTask } from './app/next-task';
 // of a 40–66 ms task at 4×); from the microtask it is three small functions. Untraced, the same.
 queueMicrotask(() => {
   const manifest = fetchRemoteManifest();
-  void nextTask()
+  void afterNextFrame()
     .then(() => import('react'))
-    .then(nextTask)
+    .then(afterNextFrame)
     .then(() => import('react-dom/client'))
-    .then(nextTask)
+    .then(afterNextFrame)
     .then(() => import('./bootstrap'))
     .then(({ start }) => start(manifest));
 });

@@ -15,12 +15,13 @@ async function settlesWithinTheTask(promise: Promise<unknown>): Promise<boolean>
 }
 
 describe('yieldAroundContainerStart: a remote container starts in tasks of its own', () => {
-  it('lets a task pass before the container starts, and again before its first module is asked for, changing nothing', async () => {
+  it('lets a frame and a task pass before the container starts, and again before its first module is asked for, changing nothing', async () => {
     for (const hook of [yieldAroundContainerStart.beforeInitContainer, yieldAroundContainerStart.initContainer]) {
       const args = { shareScope: {}, initScope: [] } as never;
       const passed = Promise.resolve(hook!(args));
       expect(await settlesWithinTheTask(passed)).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      expect(await settlesWithinTheTask(passed)).toBe(true);
       expect(await passed).toBe(args);
     }
   });

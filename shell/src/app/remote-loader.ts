@@ -1,23 +1,24 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { provideRemoteLoader } from '@croft/federation-bridge';
 import type { RemoteLocations } from './remote-manifest';
-import { nextTask } from './next-task';
+import { afterNextFrame } from './next-task';
 
 /**
  * A remote's entry script is evaluated in the task it arrived in, and the runtime then starts its
  * container and asks it for the first module (its chunks and styles) in microtasks of that same
  * task: one ~60 ms task on a 4× slowed phone for the site's entry. This plugin lets the browser
- * run input between the three steps (each a task of its own); a remote already started is not
- * started again, so only its first load takes the two extra turns (a few ms).
+ * paint a frame and run input between the three steps (each a task of its own, after a frame:
+ * afterNextFrame); a remote already started is not started again, so only its first load takes
+ * the two extra turns (up to a frame each).
  */
 export const yieldAroundContainerStart: ModuleFederationRuntimePlugin = {
   name: 'croft-yield-around-container-start',
   async beforeInitContainer(args) {
-    await nextTask();
+    await afterNextFrame();
     return args;
   },
   async initContainer(args) {
-    await nextTask();
+    await afterNextFrame();
     return args;
   },
 };
