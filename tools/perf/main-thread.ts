@@ -28,6 +28,10 @@
  *    its source positions (V8.CollectSourcePositions) inside the page's tasks, which it does not
  *    do untraced (task-kind.ts, RECORDING_SLICES). Each count is also given without that work,
  *    and each listed task says how much of it was the re-parse.
+ *    The plain page (every script file refused: the prerendered HTML, its CSS and inline loader)
+ *    is traced the same way in each round up to the moment the site answered in that round
+ *    (--no-plain skips it): the long tasks the browser's own work has with our HTML and no script
+ *    of ours, to read the site's "browser's own" count against.
  * 2. Input delay of a first tap (Event Timing `first-input`: processingStart − startTime) on the
  *    nav Menu toggle, OPEN and the footer newsletter email field, each tap in its own fresh load:
  *    as soon as the control is visible, and at +500 / +1000 / +2000 ms after navigation when that
@@ -227,8 +231,17 @@ function describe(task: TraceEvent, children: TraceEvent[]): string {
   return `${top.name}${extra ? ` ${extra}` : ''}${url ? ` ${url}` : ''} (${Math.round((top.dur ?? 0) / 1000)} ms)`;
 }
 
-async function traceLoad(browser: Browser, url: string, bare = false): Promise<TraceRun> {
-  const { context, page, cdp } = await freshPage(browser, [watchForReact]);
+/**
+ * How a load is traced: the site (until it answers a tap, then 3 s more), the bare host (until its
+ * remote's heading answers), or the plain page (every script file refused) until `until` ms, the
+ * moment the site answered in the same round: what the browser's own work costs with our HTML
+ * and CSS and no script of ours.
+ */
+type TraceTarget = { bare?: boolean; plainUntil?: number };
+
+async function traceLoad(browser: Browser, url: string, { bare = false, plainUntil }: TraceTarget = {}): Promise<TraceRun> {
+  const plain = plainUntil !== undefined;
+  const { context, page, cdp } = await freshPage(browser, [watchForReact], { scripts: !plain });
   try {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
@@ -238,7 +251,9 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
     // Waiting is a bare CDP evaluation of one expression every 250 ms: Playwright's waitForFunction
     // would inject its utility script into the page and run it every poll, and that work (50–90 ms
     // tasks on the slowed CPU) would be counted as the page's own.
-    const check = `(${String(readyCheck)})(${bare})`;
+    const check = plain
+      ? `performance.now() > ${plainUntil} ? { at: ${plainUntil}, on: "the site's answer moment" } : null`
+      : `(${String(readyCheck)})(${bare})`;
     const deadline = Date.now() + 60_000;
     let ready: { at: number; on: string } | null = null;
     while (!ready && Date.now() < deadline) {
@@ -247,7 +262,7 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
       if (!ready) await sleep(250);
     }
     if (!ready) throw new Error(`${url}: the page never answered a tap within 60 s`);
-    await sleep(AFTER_INTERACTIVE_MS + 200);
+    if (!plain) await sleep(AFTER_INTERACTIVE_MS + 200);
     // The page's own clock for one navigation-timing mark, to place the trace when it lost its
     // navigationStart (see analyse).
     const { result } = await cdp.send('Runtime.evaluate', {
@@ -266,10 +281,10 @@ async function traceLoad(browser: Browser, url: string, bare = false): Promise<T
  * traceLoad, again (up to 3 tries) when the trace cannot be placed at all (see anchor): without
  * the page's time 0 no time in it means anything.
  */
-async function traceLoadRetrying(browser: Browser, url: string, bare = false): Promise<TraceRun> {
+async function traceLoadRetrying(browser: Browser, url: string, target: TraceTarget = {}): Promise<TraceRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await traceLoad(browser, url, bare);
+      return await traceLoad(browser, url, target);
     } catch (error) {
       if (!(error instanceof NoAnchorError) || attempt === 3) throw error;
       console.warn(`  (${error.message}; tracing the load again)`);
@@ -368,13 +383,15 @@ function analyse(events: TraceEvent[], url: string, interactive: number, interac
 const longBefore = (run: TraceRun, kind: TaskKind, unrecorded = false) =>
   run.before.filter((t) => (unrecorded ? t.kindUnrecorded : t.kind) === kind).length;
 
-function reportTrace(path: string, runs: TraceRun[]): void {
+function reportTrace(path: string, runs: TraceRun[], { plain = false } = {}): void {
   const worst = (xs: number[]) => Math.max(...xs);
   const longestBefore = runs.map((r) => [...r.before].sort((a, b) => b.dur - a.dur)[0]);
   const longest = longestBefore.filter((t): t is Task => !!t).sort((a, b) => b.dur - a.dur)[0];
   console.info(`  ${path}`);
   console.info(
-    `    answers a tap (React props on ${runs[0]?.interactiveOn ?? '?'}) at ${ms(median(runs.map((r) => r.interactive)))} median, ${ms(worst(runs.map((r) => r.interactive)))} worst   FCP ${ms(median(runs.map((r) => r.fcp)))}`,
+    plain
+      ? `    traced to ${ms(median(runs.map((r) => r.interactive)))} median   FCP ${ms(median(runs.map((r) => r.fcp)))}`
+      : `    answers a tap (React props on ${runs[0]?.interactiveOn ?? '?'}) at ${ms(median(runs.map((r) => r.interactive)))} median, ${ms(worst(runs.map((r) => r.interactive)))} worst   FCP ${ms(median(runs.map((r) => r.fcp)))}`,
   );
   // One count per run: its median, worst and every run's.
   const tally = (count: (r: TraceRun) => number) => `${median(runs.map(count))} median, ${worst(runs.map(count))} worst (runs: ${runs.map(count).join(', ')})`;
@@ -385,14 +402,16 @@ function reportTrace(path: string, runs: TraceRun[]): void {
   );
   console.info(`      long because of script without the recording's re-parse (V8.CollectSourcePositions): ${tally((r) => longBefore(r, 'script', true))}`);
   console.info(`    longest task before it: ${longest ? `${ms(longest.dur)} at ${ms(longest.start)}, ${longest.what}` : 'none over 50 ms'}`);
-  console.info(`    tasks > 50 ms in the 3 s after it: ${tally((r) => r.after.length)}`);
-  console.info(`    total blocking time (FCP → answers + 3 s): ${ms(median(runs.map((r) => r.tbt)))} median, ${ms(worst(runs.map((r) => r.tbt)))} worst`);
+  if (!plain) {
+    console.info(`    tasks > 50 ms in the 3 s after it: ${tally((r) => r.after.length)}`);
+    console.info(`    total blocking time (FCP → answers + 3 s): ${ms(median(runs.map((r) => r.tbt)))} median, ${ms(worst(runs.map((r) => r.tbt)))} worst`);
+  }
   runs.forEach((r, i) => {
     const reparse = (t: Task) => (t.recording >= 1 ? `, re-parse ${ms(t.recording)}` : '');
     const list = (tasks: Task[]) =>
       tasks.map((t) => `${ms(t.dur)} @${ms(t.start)} ${t.what} [${t.kind === 'script' ? 'script' : 'browser; script'} ${ms(t.script)}${reparse(t)}]`).join('; ') || 'none';
     console.info(`    run ${i + 1} (${r.tasks} main-thread tasks): before: ${list(r.before)}`);
-    console.info(`    run ${i + 1}            after: ${list(r.after)}`);
+    if (!plain) console.info(`    run ${i + 1}            after: ${list(r.after)}`);
   });
 }
 
@@ -560,8 +579,14 @@ function scriptCausedGoal(runs: TraceRun[], answer: string): string {
   return `script-caused tasks > ${LONG_TASK_MS} ms before ${answer} ${scriptCaused(false)}, ${scriptCaused(true)} without the recording's re-parse`;
 }
 
-function reportGoals(path: string, runs: TraceRun[], byPointer: Map<Pointer, Map<Control, Map<string, Tap[]>>> | undefined): void {
-  const parts = [`${scriptCausedGoal(runs, 'the first answer')} (browser's own ${median(runs.map((r) => longBefore(r, 'browser')))})`];
+function reportGoals(
+  path: string,
+  runs: TraceRun[],
+  byPointer: Map<Pointer, Map<Control, Map<string, Tap[]>>> | undefined,
+  plainRuns: TraceRun[] | undefined,
+): void {
+  const plain = plainRuns?.length ? `; the plain page's, same span: ${median(plainRuns.map((r) => r.before.length))}` : '';
+  const parts = [`${scriptCausedGoal(runs, 'the first answer')} (browser's own ${median(runs.map((r) => longBefore(r, 'browser')))}${plain})`];
   for (const [pointer, perControl] of byPointer ?? []) {
     let slowest: { delay: number; where: string } | null = null;
     for (const [control, byMoment] of perControl) {
@@ -607,6 +632,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const traces = new Map<string, TraceRun[]>();
+    // The plain page traced to the moment the site answered in the same round (--no-plain skips it).
+    const plainTraces = new Map<string, TraceRun[]>();
     const bareRuns: TraceRun[] = [];
     // path → pointer → control → moment → taps
     const taps = new Map<string, Map<Pointer, Map<Control, Map<string, Tap[]>>>>();
@@ -622,10 +649,12 @@ async function main() {
       return map.get(key) as V;
     };
     for (let round = 0; round < runs; round++) {
-      if (bare) bareRuns.push(await traceLoadRetrying(browser, bare.url, true));
+      if (bare) bareRuns.push(await traceLoadRetrying(browser, bare.url, { bare: true }));
       for (const path of paths) {
         const url = new URL(path, base).toString();
-        traces.set(path, [...(traces.get(path) ?? []), await traceLoadRetrying(browser, url)]);
+        const site = await traceLoadRetrying(browser, url);
+        traces.set(path, [...(traces.get(path) ?? []), site]);
+        if (withPlain) plainTraces.set(path, [...(plainTraces.get(path) ?? []), await traceLoadRetrying(browser, url, { plainUntil: site.interactive })]);
         for (const pointer of pointers) {
           const perControl = slot(slot(taps, path, () => new Map()), pointer, () => new Map<Control, Map<string, Tap[]>>());
           for (const control of CONTROLS) await tapAtMoments(browser, url, control, pointer, slot(perControl, control, moments), LATER_MOMENTS);
@@ -641,7 +670,10 @@ async function main() {
     );
     console.info('Long tasks (top-level RunTask on CrRendererMain; times after navigationStart):');
     if (bare) reportTrace('bare React 19 host + one remote (tools/perf/baseline)', bareRuns);
-    for (const path of paths) reportTrace(path, traces.get(path) ?? []);
+    for (const path of paths) {
+      reportTrace(path, traces.get(path) ?? []);
+      if (plainTraces.has(path)) reportTrace(`${path}, plain page (every script file refused), to the moment the site answered`, plainTraces.get(path) ?? [], { plain: true });
+    }
     console.info('Input delay of a first tap (first-input processingStart − startTime; each tap a fresh load):');
     for (const path of paths) {
       for (const pointer of pointers) {
@@ -652,7 +684,7 @@ async function main() {
     }
     console.info(`Goals at the median (no task > ${LONG_TASK_MS} ms before the page answers a tap; input delay < ${INPUT_DELAY_GOAL_MS} ms):`);
     if (bare) console.info(`  bare host: ${scriptCausedGoal(bareRuns, 'its first answer')}`);
-    for (const path of paths) reportGoals(path, traces.get(path) ?? [], taps.get(path));
+    for (const path of paths) reportGoals(path, traces.get(path) ?? [], taps.get(path), plainTraces.get(path));
   } finally {
     await browser.close();
     await stop?.();
