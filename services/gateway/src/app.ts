@@ -148,8 +148,12 @@ export function startScriptsAfterFirstPaint(html: string, later: readonly Preloa
     `f[1]==="fetch"?l.crossOrigin="anonymous":f[1]==="script"&&(l.fetchPriority="low");d.head.appendChild(l)}` +
     // s(): the manifest and the shell's script first, then one preload per task: each request
     // costs the renderer 2–4 ms (10–20 ms on a slowed phone), and a dozen in one task was a long task.
+    // t(): each of those tasks after the next frame while the page is visible (as the shell's own
+    // start steps are): back to back, Chrome put its frame off behind them, and a touch held for
+    // the next frame waited through all of them.
+    `function t(c){d.visibilityState==="visible"?requestAnimationFrame(function(){setTimeout(c)}):setTimeout(c)}` +
     `function s(){var q=${JSON.stringify(fetches.map((f) => [f.href, f.as]))},e=d.createElement("script");q.length&&q[0][1]==="fetch"&&p(q.shift());` +
-    `e.src=${JSON.stringify(tag[1])};d.head.appendChild(e);function n(){var f=q.shift();f&&(p(f),setTimeout(n))}setTimeout(n)}` +
+    `e.src=${JSON.stringify(tag[1])};d.head.appendChild(e);function n(){var f=q.shift();f&&(p(f),t(n))}t(n)}` +
     `function m(){var b=d.querySelector(".shell-topnav__toggle"),n=b&&d.getElementById(b.getAttribute("aria-controls")||"");` +
     `n&&b.addEventListener("click",function(){var o=n.getAttribute("data-open")!=="true";n.setAttribute("data-open",""+o);b.setAttribute("aria-expanded",""+o);b.textContent=o?"Close":"Menu"})}` +
     // a(): once the hero image has arrived (or failed, or 3 s passed) and two frames later (so the

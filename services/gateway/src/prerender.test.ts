@@ -40,14 +40,18 @@ function app() {
  * Runs the after-first-paint loader against a stand-in document (a visible page whose hero image
  * has arrived) and returns what it appended to the head, task by task.
  */
-function runLoader(inline: string, { storageRefused = false } = {}): string[][] {
+/**
+ * Runs the loader with timers and animation frames queued in order: each entry of the result is
+ * one task's DOM work and storage reads; a frame's callback is a task of its own, marked "(frame)".
+ */
+function runLoader(inline: string, { storageRefused = false, visibility = 'visible' } = {}): string[][] {
   const tasks: string[][] = [];
   let current: string[] = [];
   const queue: (() => void)[] = [];
   const element = (tag: string) => ({ tag, rel: '', href: '', as: '', src: '', crossOrigin: '', fetchPriority: '' });
   const doc = {
     readyState: 'complete',
-    visibilityState: 'visible',
+    visibilityState: visibility,
     createElement: element,
     querySelector: () => null,
     getElementById: () => null,
@@ -56,6 +60,11 @@ function runLoader(inline: string, { storageRefused = false } = {}): string[][] 
     },
   };
   const later = (fn: () => void) => void queue.push(fn);
+  const frame = (fn: () => void) =>
+    void queue.push(() => {
+      current.push('(frame)');
+      fn();
+    });
   const storage = (name: string) => ({
     getItem: () => {
       // A browser that refuses storage (a privacy mode) throws on the first read.
@@ -66,11 +75,14 @@ function runLoader(inline: string, { storageRefused = false } = {}): string[][] 
   });
   new Function('document', 'requestAnimationFrame', 'setTimeout', 'localStorage', 'sessionStorage', inline)(
     doc,
-    later,
+    frame,
     later,
     storage('localStorage'),
     storage('sessionStorage'),
   );
+  // The inline script's own task.
+  if (current.length > 0) tasks.push(current);
+  current = [];
   while (queue.length > 0) {
     queue.shift()!();
     if (current.length > 0) tasks.push(current);
@@ -133,9 +145,28 @@ describe('gateway: prerendered first paint', () => {
     expect(html).toBe(`<head><script>${inline}</script></head>`);
     expect(inline).toContain('[["/mf-manifest.json","fetch"],["/assets/265.a.js","script"],["/remotes/site/assets/routes.css","style"]]');
     expect(runLoader(inline!)).toEqual([
-      // The storage is opened a task before the shell's script, whose start reads it.
+      // Two frames after the first paint (the frame with the hero is on screen, not only drawn)...
+      ['(frame)'],
+      ['(frame)'],
+      // ...the storage is opened a task before the shell's script, whose start reads it.
       ['read localStorage', 'read sessionStorage'],
-      // The manifest and the shell's script first, then one preload per task.
+      // The manifest and the shell's script first, then one preload per task, each after a frame.
+      ['link /mf-manifest.json fetch', 'script /assets/main.1.js'],
+      ['(frame)'],
+      ['link /assets/265.a.js script'],
+      ['(frame)'],
+      ['link /remotes/site/assets/routes.css style'],
+      ['(frame)'],
+    ]);
+  });
+
+  it('in a background tab (no frames there), starts at once and asks for the preloads a task apart', () => {
+    const page = '<head><link rel="preload" href="/mf-manifest.json" as="fetch" crossorigin /><script defer src="/assets/main.1.js"></script></head>';
+    const { inline } = startScriptsAfterFirstPaint(page, [
+      { href: '/assets/265.a.js', as: 'script' },
+      { href: '/remotes/site/assets/routes.css', as: 'style' },
+    ]);
+    expect(runLoader(inline!, { visibility: 'hidden' })).toEqual([
       ['link /mf-manifest.json fetch', 'script /assets/main.1.js'],
       ['link /assets/265.a.js script'],
       ['link /remotes/site/assets/routes.css style'],
@@ -145,7 +176,7 @@ describe('gateway: prerendered first paint', () => {
   it('starts the shell all the same where the browser refuses storage', () => {
     const page = '<head><script defer src="/assets/main.1.js"></script></head>';
     const { inline } = startScriptsAfterFirstPaint(page, [{ href: '/assets/265.a.js', as: 'script' }]);
-    expect(runLoader(inline!, { storageRefused: true })).toEqual([['script /assets/main.1.js'], ['link /assets/265.a.js script']]);
+    expect(runLoader(inline!, { storageRefused: true })).toEqual([['(frame)'], ['(frame)'], ['script /assets/main.1.js'], ['(frame)'], ['link /assets/265.a.js script'], ['(frame)']]);
   });
 
   it('leaves a page without the shell\'s entry script as it is', () => {
