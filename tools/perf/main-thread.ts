@@ -233,8 +233,8 @@ function describe(task: TraceEvent, children: TraceEvent[]): string {
 
 /**
  * How a load is traced: the site (until it answers a tap, then 3 s more), the bare host (until its
- * remote's heading answers), or the plain page (every script file refused) until `until` ms, the
- * moment the site answered in the same round: what the browser's own work costs with our HTML
+ * remote's heading answers), or the plain page (every script file refused) until `plainUntil` ms,
+ * the moment the site answered in the same round: what the browser's own work costs with our HTML
  * and CSS and no script of ours.
  */
 type TraceTarget = { bare?: boolean; plainUntil?: number };
@@ -653,8 +653,8 @@ async function main() {
       for (const path of paths) {
         const url = new URL(path, base).toString();
         const site = await traceLoadRetrying(browser, url);
-        traces.set(path, [...(traces.get(path) ?? []), site]);
-        if (withPlain) plainTraces.set(path, [...(plainTraces.get(path) ?? []), await traceLoadRetrying(browser, url, { plainUntil: site.interactive })]);
+        slot(traces, path, () => []).push(site);
+        if (withPlain) slot(plainTraces, path, () => []).push(await traceLoadRetrying(browser, url, { plainUntil: site.interactive }));
         for (const pointer of pointers) {
           const perControl = slot(slot(taps, path, () => new Map()), pointer, () => new Map<Control, Map<string, Tap[]>>());
           for (const control of CONTROLS) await tapAtMoments(browser, url, control, pointer, slot(perControl, control, moments), LATER_MOMENTS);

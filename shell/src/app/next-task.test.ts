@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterNextFrame, FRAME_WAIT_MS, nextTask } from './next-task';
-
-/** Whether `promise` settles before a task has passed (microtasks only). */
-async function settlesWithinTheTask(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  return settled;
-}
+import { settlesWithinTheTask } from './testing';
 
 function visibility(state: DocumentVisibilityState) {
   vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
@@ -87,6 +80,7 @@ describe('afterNextFrame: a step of the start waits for the browser to paint a f
     const passed = afterNextFrame();
     expect(vi.getTimerCount()).toBe(1);
     frame.run();
+    expect(await settlesWithinTheTask(passed)).toBe(false);
     expect(vi.getTimerCount()).toBe(1); // the task after the frame, not the fallback
     await vi.advanceTimersByTimeAsync(1);
     expect(await settlesWithinTheTask(passed)).toBe(true);

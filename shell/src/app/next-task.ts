@@ -1,6 +1,6 @@
 /**
- * Resolves in a later task (a 0 ms timer), so the browser can run input in between:
- * the shell's start and a remote's container start are cut into tasks with it.
+ * Resolves in a later task (a 0 ms timer), so the browser can run input in between: the task
+ * afterNextFrame goes on in (after a frame, or at once where no frames come).
  */
 export const nextTask = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -14,19 +14,17 @@ export const FRAME_WAIT_MS = 100;
  * before the step. A hidden page gets no frames, so it goes on at once; if no frame comes within
  * FRAME_WAIT_MS (the tab hidden after asking) it goes on anyway.
  */
-export const afterNextFrame = (): Promise<void> =>
-  new Promise<void>((resolve) => {
-    if (typeof document === 'undefined' || document.visibilityState !== 'visible' || typeof requestAnimationFrame !== 'function') {
-      setTimeout(resolve, 0);
-      return;
-    }
+export const afterNextFrame = (): Promise<void> => {
+  if (typeof document === 'undefined' || document.visibilityState !== 'visible' || typeof requestAnimationFrame !== 'function') return nextTask();
+  return new Promise<void>((resolve) => {
     let done = false;
     const go = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      setTimeout(resolve, 0);
+      void nextTask().then(resolve);
     };
     const timer = setTimeout(go, FRAME_WAIT_MS);
     requestAnimationFrame(go);
   });
+};

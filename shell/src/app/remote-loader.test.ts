@@ -1,18 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { settlesWithinTheTask } from './testing';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn(), registerPlugins: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { registerRemoteLocations, yieldAroundContainerStart } = await import('./remote-loader');
 const { DEFAULT_LOCATIONS } = await import('./remote-manifest');
-
-/** Whether `promise` settles before a task has passed (microtasks only). */
-async function settlesWithinTheTask(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  return settled;
-}
 
 describe('yieldAroundContainerStart: a remote container starts in tasks of its own', () => {
   it('lets a frame and a task pass before the container starts, and again before its first module is asked for, changing nothing', async () => {
