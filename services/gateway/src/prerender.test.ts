@@ -36,32 +36,54 @@ function app() {
   });
 }
 
+interface LoaderRun {
+  storageRefused?: boolean;
+  visibility?: 'visible' | 'hidden';
+  /** The page's hero image (`img[fetchpriority="high"]`): already complete, or arriving at `loadsAt` ms. */
+  hero?: { complete: true } | { loadsAt: number };
+  /** The browser reports Element Timing entries (Chromium does; Safari and Firefox do not). */
+  elementTiming?: boolean;
+  /** Element Timing entries the browser gives, at these moments, for the hero or another element. */
+  paints?: { at: number; of: 'hero' | 'text' }[];
+  /** Prefix each task with the moment it ran (`@16`). */
+  times?: boolean;
+}
+
+/** A frame every 16 ms in the stand-in browser. */
+const FRAME_MS = 16;
+
 /**
- * Runs the after-first-paint loader against a stand-in document (a visible page whose hero image
- * has arrived) and returns what it appended to the head, task by task.
+ * Runs the after-first-paint loader against a stand-in document on a virtual clock: timers run at
+ * their delay, animation frames at the next 16 ms frame, each a task of its own (a frame's marked
+ * "(frame)"). Returns what each task appended to the head and the storage reads it made.
  */
-/**
- * Runs the loader with timers and animation frames queued in order: each entry of the result is
- * one task's DOM work and storage reads; a frame's callback is a task of its own, marked "(frame)".
- */
-function runLoader(inline: string, { storageRefused = false, visibility = 'visible' } = {}): string[][] {
+function runLoader(inline: string, { storageRefused = false, visibility = 'visible', hero, elementTiming = false, paints = [], times = false }: LoaderRun = {}): string[][] {
   const tasks: string[][] = [];
   let current: string[] = [];
-  const queue: (() => void)[] = [];
+  let now = 0;
+  let order = 0;
+  const queue: { at: number; order: number; run: () => void }[] = [];
+  const schedule = (at: number, run: () => void) => void queue.push({ at, order: order++, run });
   const element = (tag: string) => ({ tag, rel: '', href: '', as: '', src: '', crossOrigin: '', fetchPriority: '' });
+  const listeners = new Map<string, () => void>();
+  const heroImage = hero && {
+    complete: 'complete' in hero,
+    addEventListener: (type: string, listener: () => void) => void listeners.set(type, listener),
+  };
+  if (hero && 'loadsAt' in hero) schedule(hero.loadsAt, () => listeners.get('load')?.());
   const doc = {
     readyState: 'complete',
     visibilityState: visibility,
     createElement: element,
-    querySelector: () => null,
+    querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (heroImage ?? null) : null),
     getElementById: () => null,
     head: {
       appendChild: (el: ReturnType<typeof element>) => current.push(el.tag === 'script' ? `script ${el.src}` : `link ${el.href} ${el.as}`),
     },
   };
-  const later = (fn: () => void) => void queue.push(fn);
+  const setTimeoutStub = (fn: () => void, ms = 0) => schedule(now + ms, fn);
   const frame = (fn: () => void) =>
-    void queue.push(() => {
+    schedule((Math.floor(now / FRAME_MS) + 1) * FRAME_MS, () => {
       current.push('(frame)');
       fn();
     });
@@ -73,20 +95,43 @@ function runLoader(inline: string, { storageRefused = false, visibility = 'visib
       return null;
     },
   });
-  new Function('document', 'requestAnimationFrame', 'setTimeout', 'localStorage', 'sessionStorage', inline)(
+  type Entry = { element: unknown };
+  class PerformanceObserverStub {
+    static supportedEntryTypes = elementTiming ? ['element', 'largest-contentful-paint', 'paint'] : ['largest-contentful-paint', 'paint'];
+    private connected = false;
+    constructor(private readonly callback: (list: { getEntries: () => Entry[] }, observer: PerformanceObserverStub) => void) {}
+    observe(options: { type: string; buffered?: boolean }) {
+      expect(options).toEqual({ type: 'element', buffered: true });
+      this.connected = true;
+      for (const { at, of } of paints) {
+        const entry = { element: of === 'hero' ? heroImage : { tag: 'h1' } };
+        schedule(at, () => this.connected && this.callback({ getEntries: () => [entry] }, this));
+      }
+    }
+    disconnect() {
+      this.connected = false;
+    }
+  }
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'localStorage', 'sessionStorage', 'PerformanceObserver', inline)(
     doc,
     frame,
-    later,
+    setTimeoutStub,
     storage('localStorage'),
     storage('sessionStorage'),
+    PerformanceObserverStub,
   );
-  // The inline script's own task.
-  if (current.length > 0) tasks.push(current);
-  current = [];
-  while (queue.length > 0) {
-    queue.shift()!();
-    if (current.length > 0) tasks.push(current);
+  const record = () => {
+    if (current.length > 0) tasks.push(times ? [`@${now}`, ...current] : current);
     current = [];
+  };
+  // The inline script's own task.
+  record();
+  while (queue.length > 0) {
+    queue.sort((a, b) => a.at - b.at || a.order - b.order);
+    const next = queue.shift()!;
+    now = Math.max(now, next.at);
+    next.run();
+    record();
   }
   return tasks;
 }
@@ -177,6 +222,52 @@ describe('gateway: prerendered first paint', () => {
     const page = '<head><script defer src="/assets/main.1.js"></script></head>';
     const { inline } = startScriptsAfterFirstPaint(page, [{ href: '/assets/265.a.js', as: 'script' }]);
     expect(runLoader(inline!, { storageRefused: true })).toEqual([['(frame)'], ['(frame)'], ['script /assets/main.1.js'], ['(frame)'], ['link /assets/265.a.js script'], ['(frame)']]);
+  });
+
+  describe('waits for the hero image to be on screen', () => {
+    const page = '<head><script defer src="/assets/main.1.js"></script></head>';
+    const inline = startScriptsAfterFirstPaint(page, [{ href: '/assets/265.a.js', as: 'script' }]).inline!;
+    const started = (tasks: string[][]) => tasks.find((task) => task.includes('script /assets/main.1.js'));
+
+    it('starts a task after the browser\'s paint entry for the image, not at its load event', () => {
+      const tasks = runLoader(inline, {
+        hero: { loadsAt: 100 },
+        elementTiming: true,
+        // A named heading paints first; the image arrives at 100 ms and its frame is on screen at
+        // 180 ms (an AVIF decodes off the main thread): two frames after the load event, 128 ms, is too soon.
+        paints: [
+          { at: 40, of: 'text' },
+          { at: 180, of: 'hero' },
+        ],
+        times: true,
+      });
+      expect(tasks.slice(0, 3)).toEqual([
+        ['@180', 'read localStorage', 'read sessionStorage'],
+        ['@180', 'script /assets/main.1.js'],
+        ['@192', '(frame)'],
+      ]);
+      expect(tasks.filter((task) => task.includes('script /assets/main.1.js'))).toHaveLength(1);
+    });
+
+    it('takes an entry given before the loader looked (an image already on screen)', () => {
+      const tasks = runLoader(inline, { hero: { complete: true }, elementTiming: true, paints: [{ at: 0, of: 'hero' }], times: true });
+      expect(started(tasks)).toEqual(['@0', 'script /assets/main.1.js']);
+    });
+
+    it('starts two frames after the image arrived where the browser has no Element Timing', () => {
+      const tasks = runLoader(inline, { hero: { loadsAt: 100 }, times: true });
+      expect(tasks.slice(0, 4)).toEqual([['@112', '(frame)'], ['@128', '(frame)'], ['@128', 'read localStorage', 'read sessionStorage'], ['@128', 'script /assets/main.1.js']]);
+    });
+
+    it('starts at most 1 s after the image arrived when no paint entry comes for it', () => {
+      const tasks = runLoader(inline, { hero: { loadsAt: 100 }, elementTiming: true, paints: [{ at: 40, of: 'text' }], times: true });
+      expect(started(tasks)).toEqual(['@1120', 'script /assets/main.1.js']);
+    });
+
+    it('starts after 3 s when the image never arrives', () => {
+      const tasks = runLoader(inline, { hero: { loadsAt: 60_000 }, elementTiming: true, times: true });
+      expect(started(tasks)).toEqual(['@3024', 'script /assets/main.1.js']);
+    });
   });
 
   it('leaves a page without the shell\'s entry script as it is', () => {

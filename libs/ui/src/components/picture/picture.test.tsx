@@ -29,6 +29,8 @@ describe('Picture', () => {
     expect(img).toHaveAttribute('height', '1280');
     expect(img).toHaveAttribute('loading', 'eager');
     expect(img).toHaveAttribute('fetchpriority', 'high');
+    // The first-paint image is named for Element Timing (the gateway's loader waits for it).
+    expect(img).toHaveAttribute('elementtiming', 'hero');
     expect(img.parentElement?.tagName).toBe('PICTURE');
   });
 
@@ -37,6 +39,7 @@ describe('Picture', () => {
     const img = screen.getByRole('presentation');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).not.toHaveAttribute('elementtiming');
     expect(img).toHaveAttribute('width', '960');
     expect(img.style.objectFit).toBe('cover');
     expect(img.style.objectPosition).toBe('center top');

@@ -26,6 +26,9 @@ export type PictureProps = Omit<
   position?: string;
 };
 
+/** The `elementtiming` name of a high-priority (first-paint) image. */
+export const HERO_ELEMENT_TIMING = 'hero';
+
 /** The `<source>`s for a catalogue image: AVIF first, then WebP. */
 export function pictureSources(imageId: string, sizes: string): ResilientImageSource[] {
   return [
@@ -57,9 +60,14 @@ export function Picture({
 }: PictureProps) {
   if (!imageId.trim()) throw new Error('Picture needs an `imageId`.');
   const fitted: CSSProperties | undefined = fit ? { objectFit: fit, objectPosition: position, ...style } : style;
+  // The page's first-paint image is named for the browser's Element Timing: the gateway's loader
+  // starts the page's scripts once it is on screen (services/gateway, startScriptsAfterFirstPaint).
+  // React has no prop type for the attribute; it renders it as written.
+  const timing = fetchPriority === 'high' ? { elementtiming: HERO_ELEMENT_TIMING } : undefined;
   return (
     <ResilientImage
       {...rest}
+      {...timing}
       src={imageUrl(imageId, 768, 'webp')}
       sources={pictureSources(imageId, sizes)}
       sizes={sizes}
