@@ -27,7 +27,7 @@ export type PictureProps = Omit<
 };
 
 /** The `elementtiming` name of a high-priority (first-paint) image. */
-export const HERO_ELEMENT_TIMING = 'hero';
+const HERO_ELEMENT_TIMING = 'hero';
 
 /** The `<source>`s for a catalogue image: AVIF first, then WebP. */
 export function pictureSources(imageId: string, sizes: string): ResilientImageSource[] {
